@@ -1,0 +1,158 @@
+//! Grid coordinates, exact points, spaces and distances (RULES.md §0.4 and §1).
+//!
+//! Squares are integer cells; points (corners, wall ends, light and area origins) are exact
+//! fixed-point numbers so that every line and wall test is decided without floating error.
+
+pub mod distance;
+pub mod line;
+
+pub use distance::{Metric, SpaceGap};
+
+/// Number of fractional bits of a [`Coord`].
+///
+/// 52 bits make every `f64` in `[1, 2^10)` convert exactly (its unit in the last place is at
+/// least 2^-52), and keep the cross products of the line tests inside `i128` for grids up to
+/// 1,000 squares: coordinates stay below 2^62, products below 2^124.
+pub const FRAC_BITS: u32 = 52;
+
+/// One grid unit (one square, 5 ft) as a raw [`Coord`] value.
+pub const ONE: i128 = 1 << FRAC_BITS;
+
+/// An exact coordinate in square units, stored as a fixed-point integer (`raw / 2^52`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Coord(pub i128);
+
+impl Coord {
+    /// The coordinate of an integer grid line.
+    pub const fn from_int(v: i32) -> Self {
+        Coord((v as i128) << FRAC_BITS)
+    }
+
+    /// Converts a finite `f64`, exactly when it has at most 52 fractional bits (every value
+    /// ≥ 1, and every multiple of 2^-52 below that); smaller fractions are rounded to the
+    /// nearest 2^-52, far below anything a grid can show. `None` for non-finite values or
+    /// magnitudes of 2^40 squares and more.
+    pub fn from_f64(v: f64) -> Option<Self> {
+        if !v.is_finite() || v.abs() >= (1u64 << 40) as f64 {
+            return None;
+        }
+        // Scaling by a power of two is exact in f64 unless the result needs more than 53
+        // significant bits, which only happens for the sub-2^-52 part that we round.
+        let scaled = v * (ONE as f64);
+        Some(Coord(scaled.round() as i128))
+    }
+
+    /// The value as `f64` (for output and drawing only, never for decisions).
+    pub fn to_f64(self) -> f64 {
+        self.0 as f64 / ONE as f64
+    }
+
+    /// The largest integer ≤ self.
+    pub fn floor(self) -> i64 {
+        (self.0 >> FRAC_BITS) as i64
+    }
+
+    /// Whether the coordinate lies exactly on an integer grid line.
+    pub fn is_integer(self) -> bool {
+        self.0 & (ONE - 1) == 0
+    }
+}
+
+/// An exact point in square units: the corner `{x, y}` is the top-left corner of square `{x, y}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Point {
+    /// East coordinate.
+    pub x: Coord,
+    /// South coordinate.
+    pub y: Coord,
+}
+
+impl Point {
+    /// The lattice point (square corner) `⟨x, y⟩`.
+    pub const fn lattice(x: i32, y: i32) -> Self {
+        Point { x: Coord::from_int(x), y: Coord::from_int(y) }
+    }
+
+    /// The centre of a square.
+    pub const fn centre(sq: Square) -> Self {
+        Point {
+            x: Coord(((sq.x as i128) << FRAC_BITS) + (ONE >> 1)),
+            y: Coord(((sq.y as i128) << FRAC_BITS) + (ONE >> 1)),
+        }
+    }
+}
+
+/// A grid square `{x, y}`: the region `[x, x+1] × [y, y+1]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Square {
+    /// Column, growing east.
+    pub x: i32,
+    /// Row, growing south.
+    pub y: i32,
+}
+
+impl Square {
+    /// Builds a square from its column and row.
+    pub const fn new(x: i32, y: i32) -> Self {
+        Square { x, y }
+    }
+
+    /// The four corners, clockwise from north-west.
+    pub const fn corners(self) -> [Point; 4] {
+        [
+            Point::lattice(self.x, self.y),
+            Point::lattice(self.x + 1, self.y),
+            Point::lattice(self.x + 1, self.y + 1),
+            Point::lattice(self.x, self.y + 1),
+        ]
+    }
+}
+
+/// A creature's space: an axis-aligned block of `side × side` squares anchored at its
+/// top-left square (RULES.md §0.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Space {
+    /// Top-left occupied square.
+    pub anchor: Square,
+    /// Width and height in squares (at least 1).
+    pub side: i32,
+}
+
+impl Space {
+    /// Smallest occupied column.
+    pub fn min_x(&self) -> i32 {
+        self.anchor.x
+    }
+    /// Largest occupied column.
+    pub fn max_x(&self) -> i32 {
+        self.anchor.x + self.side - 1
+    }
+    /// Smallest occupied row.
+    pub fn min_y(&self) -> i32 {
+        self.anchor.y
+    }
+    /// Largest occupied row.
+    pub fn max_y(&self) -> i32 {
+        self.anchor.y + self.side - 1
+    }
+
+    /// Every occupied square, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        let a = self.anchor;
+        let n = self.side;
+        (0..n).flat_map(move |j| (0..n).map(move |i| Square::new(a.x + i, a.y + j)))
+    }
+
+    /// Whether the space contains a square.
+    pub fn contains(&self, sq: Square) -> bool {
+        (self.min_x()..=self.max_x()).contains(&sq.x) && (self.min_y()..=self.max_y()).contains(&sq.y)
+    }
+
+    /// Whether two spaces share at least one square.
+    pub fn overlaps(&self, other: &Space) -> bool {
+        self.min_x() <= other.max_x()
+            && other.min_x() <= self.max_x()
+            && self.min_y() <= other.max_y()
+            && other.min_y() <= self.max_y()
+    }
+}

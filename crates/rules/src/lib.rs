@@ -1,0 +1,7 @@
+//! Arbiter rules engine: pure, synchronous and deterministic given its inputs and dice.
+//!
+//! No I/O, no async, no serialization: the server maps its wire types into [`encounter`]
+//! values, calls one question function and renders the typed [`trace`] it gets back.
+
+pub mod catalog;
+pub mod grid;
