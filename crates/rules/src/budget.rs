@@ -31,11 +31,7 @@ impl Budget {
     #[inline]
     pub fn spend(&mut self, steps: u64) -> Result<(), BudgetExceeded> {
         self.spent = self.spent.saturating_add(steps);
-        if self.spent > self.limit {
-            Err(BudgetExceeded { limit: self.limit })
-        } else {
-            Ok(())
-        }
+        if self.spent > self.limit { Err(BudgetExceeded { limit: self.limit }) } else { Ok(()) }
     }
 
     /// Steps spent so far.

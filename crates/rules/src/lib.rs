@@ -5,4 +5,11 @@
 
 pub mod budget;
 pub mod catalog;
+pub mod dice;
+pub mod encounter;
+pub mod error;
 pub mod grid;
+pub mod range;
+pub mod reach;
+pub mod ruleset;
+pub mod trace;

@@ -6,7 +6,7 @@
 pub mod distance;
 pub mod line;
 
-pub use distance::{Metric, SpaceGap};
+pub use distance::{FEET_PER_SQUARE, METRES_PER_SQUARE, Metric, SpaceGap};
 
 /// Number of fractional bits of a [`Coord`].
 ///

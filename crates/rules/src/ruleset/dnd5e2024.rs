@@ -1,0 +1,27 @@
+//! D&D 5e, 2024 rules (RULES.md §2.1 and §2.3).
+
+use super::{RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, dnd5e};
+use crate::grid::Metric;
+
+/// The ruleset.
+pub static RULESET: Ruleset = Ruleset {
+    id: "dnd5e2024",
+    name: "D&D 5th edition, 2024 rules (SRD 5.2)",
+    seeds: &["002_e80cb4ad38821855.txt"],
+    size_rule: "dnd5e.size.space",
+    sizes: dnd5e::SIZES,
+    metric: Metric::Chebyshev,
+    diagonal_variant: Some("dnd5e.grid.variant-diagonals"),
+    default_speed_ft: 30,
+    conditions: dnd5e::CONDITIONS,
+    no_threat_conditions: dnd5e::INCAPACITATED,
+    range: RangeRule::NormalLong { rule: "dnd5e.range.normal-long" },
+    reach_weapon: ReachWeaponRule::AddFive,
+    reach_rule: "dnd5e.reach",
+    ten_foot_diagonal: false,
+    unarmed_threatens_nothing: false,
+    ranged_in_melee: RangedInMeleeRule::CloseCombatDisadvantage { rule: "dnd5e2024.ranged.close-combat" },
+    grazing_terrain: false,
+    variants: dnd5e::VARIANTS,
+    operations: dnd5e::OPERATIONS,
+};

@@ -1,0 +1,339 @@
+//! The five rulesets. Each module holds one ruleset's numbers in a single [`Ruleset`] value,
+//! so adding a sixth ruleset means adding one module and one [`RulesetId`] variant.
+
+mod dnd5e;
+pub mod dnd5e2014;
+pub mod dnd5e2024;
+pub mod hb3d;
+pub mod pf1e;
+pub mod sf1e;
+
+use crate::encounter::{Condition, Size};
+use crate::grid::Metric;
+
+/// A ruleset, as named in the encounter (`"pf1e"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RulesetId {
+    /// D&D 5th edition, 2014 rules (SRD 5.1).
+    Dnd5e2014,
+    /// D&D 5th edition, 2024 rules (SRD 5.2).
+    Dnd5e2024,
+    /// Pathfinder 1st edition.
+    Pf1e,
+    /// Starfinder 1st edition.
+    Sf1e,
+    /// The French homebrew: 3d6 + mods + BBA vs DEF.
+    Hb3d,
+}
+
+impl RulesetId {
+    /// Every ruleset.
+    pub const ALL: [RulesetId; 5] =
+        [RulesetId::Dnd5e2014, RulesetId::Dnd5e2024, RulesetId::Pf1e, RulesetId::Sf1e, RulesetId::Hb3d];
+
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        self.rules().id
+    }
+
+    /// Parses a wire id.
+    pub fn from_id(id: &str) -> Option<RulesetId> {
+        RulesetId::ALL.into_iter().find(|r| r.id() == id)
+    }
+
+    /// The ruleset's numbers.
+    pub fn rules(self) -> &'static Ruleset {
+        match self {
+            RulesetId::Dnd5e2014 => &dnd5e2014::RULESET,
+            RulesetId::Dnd5e2024 => &dnd5e2024::RULESET,
+            RulesetId::Pf1e => &pf1e::RULESET,
+            RulesetId::Sf1e => &sf1e::RULESET,
+            RulesetId::Hb3d => &hb3d::RULESET,
+        }
+    }
+}
+
+/// What a size means in one ruleset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeInfo {
+    /// Squares per side of the space.
+    pub side: i32,
+    /// Natural reach of a tall creature, feet.
+    pub reach_ft: u32,
+    /// Whether several creatures of this size may share a square.
+    pub shares_square: bool,
+}
+
+/// How weapon ranges work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RangeRule {
+    /// Normal range, then long range at disadvantage (`dnd5e.range.normal-long`).
+    NormalLong {
+        /// Rule id.
+        rule: &'static str,
+    },
+    /// A penalty per range increment (`pf1e.range.increment`).
+    Increment {
+        /// Rule id.
+        rule: &'static str,
+        /// Attack modifier per full increment beyond the first.
+        per_increment: i32,
+        /// Maximum increments of a projectile weapon.
+        max_projectile: u32,
+        /// Maximum increments of a thrown weapon.
+        max_thrown: u32,
+    },
+}
+
+/// What the `reach` weapon property does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReachWeaponRule {
+    /// Adds 5 ft; adjacent targets can still be hit (`dnd5e.reach`).
+    AddFive,
+    /// Doubles natural reach; cannot hit at natural reach or less (`pf1e.reach.threatened`).
+    DoubleNotAdjacent,
+    /// Doubles natural reach and still hits adjacent squares (`sf1e`, RULES.md Q-47).
+    DoubleWithAdjacent,
+}
+
+/// Who imposes the penalty on a ranged attack made near or into melee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RangedInMeleeRule {
+    /// Disadvantage when a hostile creature within 5 ft sees the attacker and is not
+    /// incapacitated (`dnd5e2014.ranged.close-combat`, `dnd5e2024.ranged.close-combat`).
+    CloseCombatDisadvantage {
+        /// Rule id.
+        rule: &'static str,
+    },
+    /// A penalty when the target is engaged in melee with a friend (`pf1e.ranged.into-melee`).
+    IntoMelee {
+        /// Rule id.
+        rule: &'static str,
+        /// The penalty.
+        penalty: i32,
+        /// The penalty when the target is two sizes larger than its engaged foes.
+        two_sizes_larger: i32,
+        /// Feat that removes the penalty.
+        removed_by_feat: &'static str,
+    },
+    /// No such rule.
+    None,
+}
+
+/// A rule variant a request can switch in `encounter.variants`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VariantSpec {
+    /// Key in `encounter.variants` (a rule id).
+    pub key: &'static str,
+    /// Whether it is on by default.
+    pub default: bool,
+    /// What switching it does.
+    pub summary: &'static str,
+}
+
+/// One ruleset's numbers and choices.
+#[derive(Debug)]
+pub struct Ruleset {
+    /// Wire id.
+    pub id: &'static str,
+    /// Human name.
+    pub name: &'static str,
+    /// Which seed files it comes from.
+    pub seeds: &'static [&'static str],
+    /// Size rule id.
+    pub size_rule: &'static str,
+    /// The sizes it knows, with their space and natural reach.
+    pub sizes: &'static [(Size, SizeInfo)],
+    /// The default distance metric.
+    pub metric: Metric,
+    /// The variant that switches distances to alternating diagonals, if any.
+    pub diagonal_variant: Option<&'static str>,
+    /// Default speed of a creature without `speed_ft`, feet.
+    pub default_speed_ft: u32,
+    /// The conditions it knows; any other is rejected.
+    pub conditions: &'static [Condition],
+    /// Conditions that stop a creature from threatening (RULES.md Q-33).
+    pub no_threat_conditions: &'static [Condition],
+    /// Weapon ranges.
+    pub range: RangeRule,
+    /// Reach weapons.
+    pub reach_weapon: ReachWeaponRule,
+    /// Rule id of reach.
+    pub reach_rule: &'static str,
+    /// Whether 10 ft reach threatens the second diagonal by default (SF yes, PF1 no, Q-09).
+    pub ten_foot_diagonal: bool,
+    /// Whether unarmed creatures without Improved Unarmed Strike threaten nothing.
+    pub unarmed_threatens_nothing: bool,
+    /// Ranged attacks near or into melee.
+    pub ranged_in_melee: RangedInMeleeRule,
+    /// Whether a line grazing a blocking terrain square is blocked (RULES.md Q-01).
+    pub grazing_terrain: bool,
+    /// The variants it accepts.
+    pub variants: &'static [VariantSpec],
+    /// The operations it answers (paths under `/v1`).
+    pub operations: &'static [&'static str],
+}
+
+impl Ruleset {
+    /// Size data, or `None` when the ruleset has no such size (5e has no Fine or Colossal).
+    pub fn size_info(&self, size: Size) -> Option<SizeInfo> {
+        self.sizes.iter().find(|(s, _)| *s == size).map(|(_, i)| *i)
+    }
+
+    /// Size data, falling back on the nearest size the ruleset knows so that rules never fail
+    /// on a hand-built encounter (validation rejects unknown sizes first).
+    pub fn size(&self, size: Size) -> SizeInfo {
+        self.size_info(size)
+            .or_else(|| {
+                self.sizes.iter().min_by_key(|(s, _)| (s.rank() - size.rank()).abs()).map(|(_, i)| *i)
+            })
+            .unwrap_or(SizeInfo { side: 1, reach_ft: 5, shares_square: false })
+    }
+
+    /// Whether the ruleset knows a condition.
+    pub fn knows(&self, c: Condition) -> bool {
+        self.conditions.contains(&c)
+    }
+
+    /// The variant with this key.
+    pub fn variant(&self, key: &str) -> Option<&'static VariantSpec> {
+        self.variants.iter().find(|v| v.key == key)
+    }
+
+    /// Whether it answers an operation.
+    pub fn supports(&self, operation: &str) -> bool {
+        self.operations.contains(&operation)
+    }
+}
+
+/// The variants in force for one encounter: every default, with the request's switches applied.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Variants {
+    on: Vec<&'static str>,
+}
+
+impl Variants {
+    /// The defaults of a ruleset, with `switches` (key, on) applied. Keys the ruleset does not
+    /// know are ignored here; validation rejects them first.
+    pub fn resolve<'a>(ruleset: &Ruleset, switches: impl IntoIterator<Item = (&'a str, bool)>) -> Variants {
+        let mut on: Vec<&'static str> =
+            ruleset.variants.iter().filter(|v| v.default).map(|v| v.key).collect();
+        for (key, value) in switches {
+            if let Some(spec) = ruleset.variant(key) {
+                on.retain(|k| *k != spec.key);
+                if value {
+                    on.push(spec.key);
+                }
+            }
+        }
+        on.sort_unstable();
+        Variants { on }
+    }
+
+    /// Whether a variant is on.
+    pub fn is_on(&self, key: &str) -> bool {
+        self.on.contains(&key)
+    }
+}
+
+/// Sizes shared by PF1, SF and hb3d (RULES.md `pf1e.size.table`, space and tall reach).
+pub(crate) const PF_SIZES: &[(Size, SizeInfo)] = &[
+    (Size::Fine, SizeInfo { side: 1, reach_ft: 0, shares_square: true }),
+    (Size::Diminutive, SizeInfo { side: 1, reach_ft: 0, shares_square: true }),
+    (Size::Tiny, SizeInfo { side: 1, reach_ft: 0, shares_square: true }),
+    (Size::Small, SizeInfo { side: 1, reach_ft: 5, shares_square: false }),
+    (Size::Medium, SizeInfo { side: 1, reach_ft: 5, shares_square: false }),
+    (Size::Large, SizeInfo { side: 2, reach_ft: 10, shares_square: false }),
+    (Size::Huge, SizeInfo { side: 3, reach_ft: 15, shares_square: false }),
+    (Size::Gargantuan, SizeInfo { side: 4, reach_ft: 20, shares_square: false }),
+    (Size::Colossal, SizeInfo { side: 6, reach_ft: 30, shares_square: false }),
+];
+
+/// Conditions shared by PF1, SF and hb3d.
+pub(crate) const PF_CONDITIONS: &[Condition] = &[
+    Condition::Blinded,
+    Condition::Confused,
+    Condition::Cowering,
+    Condition::Dazed,
+    Condition::Dead,
+    Condition::Deafened,
+    Condition::Dying,
+    Condition::Entangled,
+    Condition::Exhausted,
+    Condition::Fatigued,
+    Condition::FlatFooted,
+    Condition::Frightened,
+    Condition::Grappled,
+    Condition::Helpless,
+    Condition::Hidden,
+    Condition::Invisible,
+    Condition::Paralyzed,
+    Condition::Petrified,
+    Condition::Pinned,
+    Condition::Prone,
+    Condition::Shaken,
+    Condition::Squeezing,
+    Condition::Stunned,
+    Condition::Surprised,
+    Condition::TiedUp,
+    Condition::Unconscious,
+];
+
+/// RULES.md Q-33: these neither threaten nor flank.
+pub(crate) const PF_NO_THREAT: &[Condition] = &[
+    Condition::Unconscious,
+    Condition::Paralyzed,
+    Condition::Stunned,
+    Condition::Petrified,
+    Condition::Helpless,
+    Condition::Dead,
+    Condition::Dying,
+    Condition::Pinned,
+    Condition::Dazed,
+    Condition::Cowering,
+    Condition::TiedUp,
+];
+
+/// Operations every ruleset answers.
+pub(crate) const COMMON_OPERATIONS: &[&str] = &["range"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for r in RulesetId::ALL {
+            assert_eq!(RulesetId::from_id(r.id()), Some(r));
+        }
+        assert_eq!(RulesetId::from_id("dnd5e"), None);
+    }
+
+    #[test]
+    fn variants_apply_defaults_and_switches() {
+        let rules = RulesetId::Dnd5e2014.rules();
+        let v = Variants::resolve(rules, []);
+        assert!(v.is_on("dnd5e.cover.half-cap"));
+        assert!(!v.is_on("dnd5e.grid.variant-diagonals"));
+        let v = Variants::resolve(
+            rules,
+            [("dnd5e.grid.variant-diagonals", true), ("dnd5e.cover.half-cap", false)],
+        );
+        assert!(v.is_on("dnd5e.grid.variant-diagonals"));
+        assert!(!v.is_on("dnd5e.cover.half-cap"));
+    }
+
+    /// RULES.md `dnd5e.size.space` and `pf1e.size.table`.
+    #[test]
+    fn size_tables() {
+        let d = RulesetId::Dnd5e2024.rules();
+        assert_eq!(d.size(Size::Large).side, 2);
+        assert_eq!(d.size(Size::Gargantuan).side, 4);
+        assert_eq!(d.size(Size::Huge).reach_ft, 5, "5e size does not set reach");
+        assert!(d.size_info(Size::Colossal).is_none());
+        let p = RulesetId::Pf1e.rules();
+        assert_eq!(p.size(Size::Colossal).side, 6);
+        assert_eq!(p.size(Size::Huge).reach_ft, 15);
+        assert_eq!(p.size(Size::Tiny).reach_ft, 0);
+    }
+}

@@ -1,0 +1,197 @@
+//! The trace: an ordered list of typed steps, each citing the rule it applied. The server
+//! renders the text (English or French) and adds the source from the [`crate::catalog`].
+
+use crate::grid::Metric;
+
+/// One applied rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The RULES.md rule id.
+    pub rule: &'static str,
+    /// The variant that decided this step, when one did.
+    pub variant: Option<&'static str>,
+    /// What the rule found or changed.
+    pub effect: Effect,
+}
+
+/// A range band (PRODUCT.md `/v1/range`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Band {
+    /// Within melee reach.
+    Reach,
+    /// 5e normal range.
+    Normal,
+    /// 5e long range (disadvantage).
+    Long,
+    /// PF1/SF/hb3d range increment (number in the answer).
+    Increment,
+    /// The weapon cannot reach the target.
+    OutOfRange,
+}
+
+impl Band {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Band::Reach => "reach",
+            Band::Normal => "normal",
+            Band::Long => "long",
+            Band::Increment => "increment",
+            Band::OutOfRange => "out_of_range",
+        }
+    }
+}
+
+/// Why a ranged attack into melee has no penalty although the target is engaged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntoMeleeExemption {
+    /// The attacker has Precise Shot.
+    PreciseShot,
+    /// Some square of the target is at least 10 ft from every friend of the attacker.
+    TenFeetFromFriends,
+    /// The target is three or more sizes larger than the friends engaging it.
+    ThreeSizesLarger,
+}
+
+/// What a rule found. Each variant carries the numbers the answer and the text need.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// A creature's space follows from its size.
+    Space {
+        /// Creature id.
+        creature: String,
+        /// Squares per side.
+        side: i32,
+    },
+    /// The distance between two spaces.
+    Distance {
+        /// Squares.
+        squares: i64,
+        /// Feet.
+        feet: i64,
+        /// How diagonals were counted.
+        metric: Metric,
+    },
+    /// Melee reach and whether the target is within it.
+    Reach {
+        /// Farthest reach, feet.
+        reach_ft: i64,
+        /// Reach weapons that cannot hit this close: targets at this distance or nearer are
+        /// out of reach.
+        too_close_ft: Option<i64>,
+        /// Whether the target is within reach.
+        within: bool,
+        /// The 10 ft reach second-diagonal exception decided it.
+        second_diagonal: bool,
+    },
+    /// A ranged weapon's band.
+    RangeBand {
+        /// The band.
+        band: Band,
+        /// The increment number, for increment rules.
+        increment: Option<u32>,
+        /// Attack modifier from range.
+        modifier: i32,
+        /// Disadvantage from range (5e long range).
+        disadvantage: bool,
+        /// The farthest distance the weapon reaches, feet.
+        max_ft: i64,
+    },
+    /// 5e ranged attack within 5 ft of a hostile creature that sees the attacker.
+    CloseCombat {
+        /// The hostile creatures that impose disadvantage.
+        by: Vec<String>,
+        /// Hostile creatures within 5 ft that do not (incapacitated or cannot see).
+        ignored: Vec<String>,
+    },
+    /// PF1 ranged attack into melee.
+    IntoMelee {
+        /// The attacker's friends engaged with the target.
+        engaged_with: Vec<String>,
+        /// The penalty applied.
+        penalty: i32,
+        /// Why no (or a smaller) penalty applies.
+        exemption: Option<IntoMeleeExemption>,
+    },
+    /// Advantage and disadvantage sources combined (`dnd5e.advantage.combine`).
+    AdvantageCombined {
+        /// Number of advantage sources.
+        advantage: usize,
+        /// Number of disadvantage sources.
+        disadvantage: usize,
+        /// The roll that results.
+        result: RollMode,
+    },
+    /// Elevation is not part of the 2-D geometry yet.
+    ElevationIgnored {
+        /// Creatures with a non-zero elevation.
+        creatures: Vec<String>,
+    },
+    /// Whether a creature can see is judged from conditions and senses only here.
+    SightFromConditionsOnly,
+}
+
+/// How the d20 is rolled after combining advantage and disadvantage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RollMode {
+    /// One die.
+    Normal,
+    /// Two dice, keep the higher.
+    Advantage,
+    /// Two dice, keep the lower.
+    Disadvantage,
+}
+
+impl RollMode {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            RollMode::Normal => "normal",
+            RollMode::Advantage => "advantage",
+            RollMode::Disadvantage => "disadvantage",
+        }
+    }
+
+    /// `dnd5e.advantage.combine`: any advantage and any disadvantage cancel; several of one
+    /// kind still roll two dice.
+    pub fn combine(advantage: usize, disadvantage: usize) -> RollMode {
+        match (advantage > 0, disadvantage > 0) {
+            (true, false) => RollMode::Advantage,
+            (false, true) => RollMode::Disadvantage,
+            _ => RollMode::Normal,
+        }
+    }
+}
+
+/// An ordered list of steps.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Trace {
+    /// The steps, in the order the rules were applied.
+    pub steps: Vec<Step>,
+}
+
+impl Trace {
+    /// Appends a step.
+    pub fn push(&mut self, rule: &'static str, effect: Effect) {
+        self.steps.push(Step { rule, variant: None, effect });
+    }
+
+    /// Appends a step that a variant decided.
+    pub fn push_variant(&mut self, rule: &'static str, variant: &'static str, effect: Effect) {
+        self.steps.push(Step { rule, variant: Some(variant), effect });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RULES.md `dnd5e.advantage.combine` example: two disadvantages and one advantage → one die.
+    #[test]
+    fn advantage_combination() {
+        assert_eq!(RollMode::combine(1, 2), RollMode::Normal);
+        assert_eq!(RollMode::combine(0, 2), RollMode::Disadvantage);
+        assert_eq!(RollMode::combine(3, 0), RollMode::Advantage);
+        assert_eq!(RollMode::combine(0, 0), RollMode::Normal);
+    }
+}
