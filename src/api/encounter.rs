@@ -1,0 +1,542 @@
+//! Wire types of the encounter snapshot (PRODUCT.md "The encounter snapshot"). Only the server
+//! knows JSON: `mapping` turns these into the rules crate's validated `Encounter`.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+/// A ruleset id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RulesetIn {
+    /// D&D 5e, 2014 rules (SRD 5.1).
+    Dnd5e2014,
+    /// D&D 5e, 2024 rules (SRD 5.2).
+    Dnd5e2024,
+    /// Pathfinder 1e.
+    Pf1e,
+    /// Starfinder 1e.
+    Sf1e,
+    /// French homebrew: 3d6 + mods + BBA vs DEF.
+    Hb3d,
+}
+
+/// The whole encounter as it stands.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "ruleset": "pf1e",
+    "grid": {"width": 12, "height": 8, "map": [
+        "............", "....#.......", "....#...=...", "........::..",
+        "...~~.......", "............", "wwww........", "wwww........"],
+        "walls": [{"from": {"x": 6, "y": 0}, "to": {"x": 6, "y": 3}, "kind": "solid"}],
+        "light": "bright"},
+    "creatures": [
+        {"id": "valeros", "side": "party", "at": {"x": 1, "y": 2}, "size": "medium",
+         "stats": {"ac": 18, "attack_bonus": 7}},
+        {"id": "goblin", "side": "monsters", "at": {"x": 9, "y": 2}, "size": "small",
+         "stats": {"ac": 16}}]
+}))]
+pub struct EncounterIn {
+    /// Which rules apply.
+    pub ruleset: RulesetIn,
+    /// Rule variants switched on or off, keyed by rule id (`"dnd5e.grid.variant-diagonals": true`).
+    /// `GET /v1/rulesets` lists each ruleset's variants and defaults.
+    #[serde(default)]
+    pub variants: BTreeMap<String, bool>,
+    /// The map.
+    pub grid: GridIn,
+    /// Underwater, gravity.
+    #[serde(default)]
+    pub environment: EnvironmentIn,
+    /// Every creature on the map.
+    #[schema(max_items = 500)]
+    pub creatures: Vec<CreatureIn>,
+}
+
+/// The battle map: terrain, walls and light.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GridIn {
+    /// Columns (squares).
+    #[schema(minimum = 1, maximum = 1000)]
+    pub width: i64,
+    /// Rows (squares).
+    #[schema(minimum = 1, maximum = 1000)]
+    pub height: i64,
+    /// One string per row, `width` characters each: `.` open, `#` solid, `=` low obstacle,
+    /// `~` concealing, `%` opaque but passable, `:` difficult, `w` deep water.
+    #[serde(default)]
+    #[schema(max_items = 1000)]
+    pub map: Option<Vec<String>>,
+    /// Sparse terrain and light per square, added on top of `map`.
+    #[serde(default)]
+    #[schema(max_items = 1000000)]
+    pub cells: Vec<CellIn>,
+    /// Thin walls: straight segments between two points (fractional coordinates allowed).
+    #[serde(default)]
+    #[schema(max_items = 10000)]
+    pub walls: Vec<WallIn>,
+    /// Ambient light.
+    #[serde(default = "bright")]
+    pub light: LightIn,
+    /// Per-square light override, same shape as `map`: `b` bright, `d` dim, `n` darkness,
+    /// `.` ambient.
+    #[serde(default)]
+    #[schema(max_items = 1000)]
+    pub light_map: Option<Vec<String>>,
+    /// Light sources (blocked by walls).
+    #[serde(default)]
+    #[schema(max_items = 10000)]
+    pub lights: Vec<LightSourceIn>,
+}
+
+fn bright() -> LightIn {
+    LightIn::Bright
+}
+
+/// A light level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LightIn {
+    /// Bright (normal) light.
+    Bright,
+    /// Dim light.
+    Dim,
+    /// Darkness.
+    Darkness,
+}
+
+/// Terrain names for sparse cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TerrainIn {
+    /// Open ground.
+    Open,
+    /// Solid: blocks movement, sight and effect.
+    Solid,
+    /// Low obstacle.
+    Low,
+    /// Concealing (lightly obscured).
+    Concealing,
+    /// Opaque but passable (heavily obscured).
+    Opaque,
+    /// Difficult terrain.
+    Difficult,
+    /// Deep water.
+    Water,
+}
+
+/// One square's sparse terrain and light.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CellIn {
+    /// Column.
+    pub x: i64,
+    /// Row.
+    pub y: i64,
+    /// Terrain kinds of the square (replacing the map's for that square).
+    #[serde(default)]
+    #[schema(max_items = 7)]
+    pub terrain: Option<Vec<TerrainIn>>,
+    /// Light level of the square.
+    #[serde(default)]
+    pub light: Option<LightIn>,
+}
+
+/// A point in square units: `{x, y}` is the top-left corner of square `{x, y}`.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PointIn {
+    /// East coordinate, squares.
+    pub x: f64,
+    /// South coordinate, squares.
+    pub y: f64,
+}
+
+/// A grid square.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SquareIn {
+    /// Column, from 0 at the left.
+    pub x: i64,
+    /// Row, from 0 at the top.
+    pub y: i64,
+}
+
+/// A thin wall.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WallIn {
+    /// One end.
+    pub from: PointIn,
+    /// Other end.
+    pub to: PointIn,
+    /// What it blocks.
+    #[serde(default = "solid")]
+    pub kind: WallKindIn,
+}
+
+fn solid() -> WallKindIn {
+    WallKindIn::Solid
+}
+
+/// Wall kinds (RULES.md Q-41).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WallKindIn {
+    /// Blocks movement, sight and effect.
+    Solid,
+    /// Low obstacle (half height).
+    Low,
+    /// Blocks movement and effect, not sight.
+    Window,
+    /// Improved / three-quarters cover; attacks pass.
+    ArrowSlit,
+    /// Ignored.
+    DoorOpen,
+    /// Blocks like solid.
+    DoorClosed,
+}
+
+/// A point light source.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LightSourceIn {
+    /// Where it shines from.
+    pub at: PointIn,
+    /// Bright radius, feet.
+    #[schema(minimum = 0, maximum = 100000)]
+    pub bright_ft: i64,
+    /// Dim radius, feet (beyond bright).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100000)]
+    pub dim_ft: i64,
+}
+
+/// The environment.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnvironmentIn {
+    /// The fight takes place underwater.
+    #[serde(default)]
+    pub underwater: bool,
+    /// Gravity.
+    #[serde(default)]
+    pub gravity: GravityIn,
+}
+
+/// Gravity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GravityIn {
+    /// Standard.
+    #[default]
+    Normal,
+    /// Low.
+    Low,
+    /// High.
+    High,
+    /// Zero-g.
+    Zero,
+}
+
+/// Size categories (which ones a ruleset knows: `GET /v1/rulesets`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SizeIn {
+    /// Fine (PF1/SF).
+    Fine,
+    /// Diminutive (PF1/SF).
+    Diminutive,
+    /// Tiny.
+    Tiny,
+    /// Small.
+    Small,
+    /// Medium.
+    Medium,
+    /// Large.
+    Large,
+    /// Huge.
+    Huge,
+    /// Gargantuan.
+    Gargantuan,
+    /// Colossal (PF1/SF).
+    Colossal,
+}
+
+/// Conditions (which ones a ruleset knows: `GET /v1/rulesets`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum ConditionIn {
+    Blinded,
+    Charmed,
+    Confused,
+    Cowering,
+    Dazed,
+    Dead,
+    Deafened,
+    Dodging,
+    Dying,
+    Entangled,
+    Exhaustion,
+    Exhausted,
+    Fatigued,
+    FlatFooted,
+    Frightened,
+    Grappled,
+    Helpless,
+    Hidden,
+    Incapacitated,
+    Invisible,
+    OffKilter,
+    Paralyzed,
+    Petrified,
+    Pinned,
+    Poisoned,
+    Prone,
+    Restrained,
+    Shaken,
+    Squeezing,
+    Stunned,
+    Surprised,
+    TiedUp,
+    Unconscious,
+}
+
+/// A creature on the map.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureIn {
+    /// Unique id (at most 64 bytes).
+    #[schema(min_length = 1, max_length = 64)]
+    pub id: String,
+    /// Side: creatures of the same side are allies.
+    #[schema(min_length = 1, max_length = 64)]
+    pub side: String,
+    /// Top-left occupied square.
+    pub at: SquareIn,
+    /// Size category.
+    #[serde(default = "medium")]
+    pub size: SizeIn,
+    /// Natural reach, feet (default from size and ruleset).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000)]
+    pub reach_ft: Option<i64>,
+    /// Speed, feet (default 30).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 10000)]
+    pub speed_ft: Option<i64>,
+    /// Swim speed, feet.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 10000)]
+    pub swim_speed_ft: Option<i64>,
+    /// Number of legs (default 2).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000)]
+    pub legs: Option<i64>,
+    /// Flying.
+    #[serde(default)]
+    pub flying: bool,
+    /// Elevation, feet.
+    #[serde(default)]
+    #[schema(minimum = -100000, maximum = 100000)]
+    pub elevation_ft: i64,
+    /// Fights unarmed.
+    #[serde(default)]
+    pub unarmed: bool,
+    /// Feat ids (`improved_trip`, `precise_shot`, `improved_unarmed_strike`…).
+    #[serde(default)]
+    #[schema(max_items = 64)]
+    pub feats: Vec<String>,
+    /// The melee weapon it threatens with.
+    #[serde(default)]
+    pub wielding: Option<WeaponIn>,
+    /// Special senses.
+    #[serde(default)]
+    pub senses: SensesIn,
+    /// Conditions; one the ruleset does not know is rejected.
+    #[serde(default)]
+    #[schema(max_items = 64)]
+    pub conditions: Vec<ConditionIn>,
+    /// Free hands (default 2).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100)]
+    pub hands_free: Option<i64>,
+    /// Id of the mount it rides (they may share squares).
+    #[serde(default)]
+    #[schema(max_length = 64)]
+    pub mounted_on: Option<String>,
+    /// The numbers the ruleset needs.
+    #[serde(default)]
+    pub stats: StatsIn,
+}
+
+fn medium() -> SizeIn {
+    SizeIn::Medium
+}
+
+/// Special senses, ranges in feet.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SensesIn {
+    /// Darkvision range.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100000)]
+    pub darkvision_ft: i64,
+    /// Low-light vision.
+    #[serde(default)]
+    pub low_light_vision: bool,
+    /// Blindsight range.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100000)]
+    pub blindsight_ft: i64,
+    /// Tremorsense range.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100000)]
+    pub tremorsense_ft: i64,
+    /// Truesight range.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 100000)]
+    pub truesight_ft: i64,
+    /// Sees invisible creatures.
+    #[serde(default)]
+    pub see_invisibility: bool,
+}
+
+/// Saving throws: 5e by ability (`str`…`cha`), PF1/SF/hb3d by save (`fort`, `reflex`, `will`).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct SavesIn {
+    pub str: Option<i32>,
+    pub dex: Option<i32>,
+    pub con: Option<i32>,
+    pub int: Option<i32>,
+    pub wis: Option<i32>,
+    pub cha: Option<i32>,
+    pub fort: Option<i32>,
+    pub reflex: Option<i32>,
+    pub will: Option<i32>,
+}
+
+/// The numbers a ruleset needs. A question that needs a missing one answers 422 naming it.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatsIn {
+    /// Armor class (5e, PF1).
+    pub ac: Option<i32>,
+    /// Energy armor class (SF).
+    pub eac: Option<i32>,
+    /// Kinetic armor class (SF).
+    pub kac: Option<i32>,
+    /// Defence (hb3d).
+    pub def: Option<i32>,
+    /// Attack bonus.
+    pub attack_bonus: Option<i32>,
+    /// Strength modifier.
+    pub str_mod: Option<i32>,
+    /// Dexterity modifier.
+    pub dex_mod: Option<i32>,
+    /// Constitution modifier.
+    pub con_mod: Option<i32>,
+    /// Intelligence modifier.
+    pub int_mod: Option<i32>,
+    /// Wisdom modifier.
+    pub wis_mod: Option<i32>,
+    /// Charisma modifier.
+    pub cha_mod: Option<i32>,
+    /// Proficiency bonus (5e).
+    pub proficiency_bonus: Option<i32>,
+    /// Athletics.
+    pub athletics: Option<i32>,
+    /// Acrobatics.
+    pub acrobatics: Option<i32>,
+    /// Escape Artist.
+    pub escape_artist: Option<i32>,
+    /// Combat maneuver bonus (PF1; hb3d BMC).
+    pub cmb: Option<i32>,
+    /// Combat maneuver defence (PF1).
+    pub cmd: Option<i32>,
+    /// Base attack bonus.
+    pub bab: Option<i32>,
+    /// Initiative bonus.
+    pub initiative_bonus: Option<i32>,
+    /// Saving throws.
+    #[serde(default)]
+    pub saves: SavesIn,
+}
+
+/// How a weapon is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum WeaponKindIn {
+    /// Melee.
+    Melee,
+    /// Projectile.
+    Ranged,
+    /// Thrown.
+    Thrown,
+}
+
+/// Weapon properties that some rule reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum WeaponPropertyIn {
+    Ammunition,
+    Brace,
+    Disarm,
+    Double,
+    Finesse,
+    Heavy,
+    Light,
+    Loading,
+    Monk,
+    Nonlethal,
+    Reach,
+    Special,
+    Sunder,
+    Thrown,
+    Trip,
+    TwoHanded,
+    Versatile,
+}
+
+/// A weapon: 5e uses `normal_ft`/`long_ft`, PF1, SF and hb3d a range increment.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"kind": "ranged", "increment_ft": 100}))]
+pub struct WeaponIn {
+    /// Melee, ranged (projectile) or thrown.
+    pub kind: WeaponKindIn,
+    /// Reach with this weapon, feet (replaces natural reach and the `reach` property).
+    #[schema(minimum = 0, maximum = 1000)]
+    pub reach_ft: Option<i64>,
+    /// 5e normal range, feet.
+    #[schema(minimum = 0, maximum = 100000)]
+    pub normal_ft: Option<i64>,
+    /// 5e long range, feet.
+    #[schema(minimum = 0, maximum = 100000)]
+    pub long_ft: Option<i64>,
+    /// Range increment, feet (PF1, SF, hb3d).
+    #[schema(minimum = 1, maximum = 100000)]
+    pub increment_ft: Option<i64>,
+    /// Maximum increments (default 10, thrown 5).
+    #[schema(minimum = 1, maximum = 100)]
+    pub max_increments: Option<i64>,
+    /// Properties.
+    #[serde(default)]
+    #[schema(max_items = 32)]
+    pub properties: Vec<WeaponPropertyIn>,
+    /// Damage type (`piercing`).
+    #[schema(max_length = 64)]
+    pub damage_type: Option<String>,
+    /// The weapon's own attack bonus (wins over the creature's).
+    pub attack_bonus: Option<i32>,
+    /// Weapon name (`dagger`), for rules that list weapons.
+    #[schema(max_length = 64)]
+    pub name: Option<String>,
+}

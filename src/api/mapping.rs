@@ -1,0 +1,575 @@
+//! Wire types → the rules crate's validated values. Every problem is collected with its JSON
+//! pointer so that one answer lists them all.
+
+use std::collections::{BTreeMap, HashMap};
+
+use arbiter_rules::encounter::{
+    Condition, Creature, Encounter, Environment, Gravity, Grid, Light, LightSource, Saves, Senses, Size,
+    Stats, Terrain, Wall, WallKind, Weapon, WeaponKind, WeaponProperty,
+};
+use arbiter_rules::grid::{Coord, Point, Space, Square};
+use arbiter_rules::ruleset::{RulesetId, Variants};
+
+use super::encounter::*;
+use crate::config::Limits;
+use crate::error::FieldError;
+
+/// Collects problems while mapping.
+#[derive(Debug, Default)]
+pub struct Problems(pub Vec<FieldError>);
+
+impl Problems {
+    /// Records one problem.
+    pub fn push(&mut self, pointer: impl Into<String>, detail: impl Into<String>) {
+        self.0.push(FieldError { pointer: pointer.into(), detail: detail.into() });
+    }
+    /// Whether none were recorded.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The rules crate's id of a wire ruleset.
+pub fn ruleset_id(r: RulesetIn) -> RulesetId {
+    match r {
+        RulesetIn::Dnd5e2014 => RulesetId::Dnd5e2014,
+        RulesetIn::Dnd5e2024 => RulesetId::Dnd5e2024,
+        RulesetIn::Pf1e => RulesetId::Pf1e,
+        RulesetIn::Sf1e => RulesetId::Sf1e,
+        RulesetIn::Hb3d => RulesetId::Hb3d,
+    }
+}
+
+fn size(s: SizeIn) -> Size {
+    match s {
+        SizeIn::Fine => Size::Fine,
+        SizeIn::Diminutive => Size::Diminutive,
+        SizeIn::Tiny => Size::Tiny,
+        SizeIn::Small => Size::Small,
+        SizeIn::Medium => Size::Medium,
+        SizeIn::Large => Size::Large,
+        SizeIn::Huge => Size::Huge,
+        SizeIn::Gargantuan => Size::Gargantuan,
+        SizeIn::Colossal => Size::Colossal,
+    }
+}
+
+fn light(l: LightIn) -> Light {
+    match l {
+        LightIn::Bright => Light::Bright,
+        LightIn::Dim => Light::Dim,
+        LightIn::Darkness => Light::Darkness,
+    }
+}
+
+fn terrain(t: TerrainIn) -> Terrain {
+    match t {
+        TerrainIn::Open => Terrain::OPEN,
+        TerrainIn::Solid => Terrain::SOLID,
+        TerrainIn::Low => Terrain::LOW,
+        TerrainIn::Concealing => Terrain::CONCEALING,
+        TerrainIn::Opaque => Terrain::OPAQUE,
+        TerrainIn::Difficult => Terrain::DIFFICULT,
+        TerrainIn::Water => Terrain::WATER,
+    }
+}
+
+fn wall_kind(k: WallKindIn) -> WallKind {
+    match k {
+        WallKindIn::Solid => WallKind::Solid,
+        WallKindIn::Low => WallKind::Low,
+        WallKindIn::Window => WallKind::Window,
+        WallKindIn::ArrowSlit => WallKind::ArrowSlit,
+        WallKindIn::DoorOpen => WallKind::DoorOpen,
+        WallKindIn::DoorClosed => WallKind::DoorClosed,
+    }
+}
+
+fn condition(c: ConditionIn) -> Condition {
+    // The wire names and the rules crate's ids are the same words.
+    Condition::from_id(condition_name(c)).unwrap_or(Condition::Dead)
+}
+
+fn condition_name(c: ConditionIn) -> &'static str {
+    use ConditionIn as C;
+    match c {
+        C::Blinded => "blinded",
+        C::Charmed => "charmed",
+        C::Confused => "confused",
+        C::Cowering => "cowering",
+        C::Dazed => "dazed",
+        C::Dead => "dead",
+        C::Deafened => "deafened",
+        C::Dodging => "dodging",
+        C::Dying => "dying",
+        C::Entangled => "entangled",
+        C::Exhaustion => "exhaustion",
+        C::Exhausted => "exhausted",
+        C::Fatigued => "fatigued",
+        C::FlatFooted => "flat_footed",
+        C::Frightened => "frightened",
+        C::Grappled => "grappled",
+        C::Helpless => "helpless",
+        C::Hidden => "hidden",
+        C::Incapacitated => "incapacitated",
+        C::Invisible => "invisible",
+        C::OffKilter => "off_kilter",
+        C::Paralyzed => "paralyzed",
+        C::Petrified => "petrified",
+        C::Pinned => "pinned",
+        C::Poisoned => "poisoned",
+        C::Prone => "prone",
+        C::Restrained => "restrained",
+        C::Shaken => "shaken",
+        C::Squeezing => "squeezing",
+        C::Stunned => "stunned",
+        C::Surprised => "surprised",
+        C::TiedUp => "tied_up",
+        C::Unconscious => "unconscious",
+    }
+}
+
+fn weapon_property(p: WeaponPropertyIn) -> WeaponProperty {
+    use WeaponPropertyIn as P;
+    match p {
+        P::Ammunition => WeaponProperty::Ammunition,
+        P::Brace => WeaponProperty::Brace,
+        P::Disarm => WeaponProperty::Disarm,
+        P::Double => WeaponProperty::Double,
+        P::Finesse => WeaponProperty::Finesse,
+        P::Heavy => WeaponProperty::Heavy,
+        P::Light => WeaponProperty::Light,
+        P::Loading => WeaponProperty::Loading,
+        P::Monk => WeaponProperty::Monk,
+        P::Nonlethal => WeaponProperty::Nonlethal,
+        P::Reach => WeaponProperty::Reach,
+        P::Special => WeaponProperty::Special,
+        P::Sunder => WeaponProperty::Sunder,
+        P::Thrown => WeaponProperty::Thrown,
+        P::Trip => WeaponProperty::Trip,
+        P::TwoHanded => WeaponProperty::TwoHanded,
+        P::Versatile => WeaponProperty::Versatile,
+    }
+}
+
+/// A non-negative feet value that fits the rules' `u32`.
+fn feet(p: &mut Problems, pointer: String, v: i64, max: i64) -> u32 {
+    if !(0..=max).contains(&v) {
+        p.push(pointer, format!("must be between 0 and {max}"));
+        return 0;
+    }
+    u32::try_from(v).unwrap_or(0)
+}
+
+fn opt_feet(p: &mut Problems, pointer: String, v: Option<i64>, max: i64) -> Option<u32> {
+    v.map(|v| feet(p, pointer, v, max))
+}
+
+/// Maps a weapon; `base` is its pointer.
+pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
+    let kind = match w.kind {
+        WeaponKindIn::Melee => WeaponKind::Melee,
+        WeaponKindIn::Ranged => WeaponKind::Ranged,
+        WeaponKindIn::Thrown => WeaponKind::Thrown,
+    };
+    if let Some(i) = w.increment_ft
+        && i < 1
+    {
+        p.push(format!("{base}/increment_ft"), "must be at least 1 ft");
+    }
+    if let Some(m) = w.max_increments
+        && !(1..=100).contains(&m)
+    {
+        p.push(format!("{base}/max_increments"), "must be between 1 and 100");
+    }
+    Weapon {
+        kind: Some(kind),
+        reach_ft: opt_feet(p, format!("{base}/reach_ft"), w.reach_ft, 1000),
+        normal_ft: opt_feet(p, format!("{base}/normal_ft"), w.normal_ft, 100_000),
+        long_ft: opt_feet(p, format!("{base}/long_ft"), w.long_ft, 100_000),
+        increment_ft: w
+            .increment_ft
+            .filter(|i| (1..=100_000).contains(i))
+            .and_then(|i| u32::try_from(i).ok()),
+        max_increments: w
+            .max_increments
+            .filter(|m| (1..=100).contains(m))
+            .and_then(|m| u32::try_from(m).ok()),
+        properties: w.properties.iter().copied().map(weapon_property).collect(),
+        damage_type: w.damage_type.clone(),
+        attack_bonus: w.attack_bonus,
+        name: w.name.clone(),
+    }
+}
+
+fn coord(p: &mut Problems, pointer: String, v: f64, max: i64) -> Coord {
+    if !v.is_finite() || v < 0.0 || v > max as f64 {
+        p.push(pointer, format!("must be a number between 0 and {max}"));
+        return Coord::default();
+    }
+    Coord::from_f64(v).unwrap_or_default()
+}
+
+fn point(p: &mut Problems, base: &str, pt: &PointIn, w: i64, h: i64) -> Point {
+    Point { x: coord(p, format!("{base}/x"), pt.x, w), y: coord(p, format!("{base}/y"), pt.y, h) }
+}
+
+fn stats(s: &StatsIn) -> Stats {
+    Stats {
+        ac: s.ac,
+        eac: s.eac,
+        kac: s.kac,
+        def: s.def,
+        attack_bonus: s.attack_bonus,
+        str_mod: s.str_mod,
+        dex_mod: s.dex_mod,
+        con_mod: s.con_mod,
+        int_mod: s.int_mod,
+        wis_mod: s.wis_mod,
+        cha_mod: s.cha_mod,
+        proficiency_bonus: s.proficiency_bonus,
+        athletics: s.athletics,
+        acrobatics: s.acrobatics,
+        escape_artist: s.escape_artist,
+        cmb: s.cmb,
+        cmd: s.cmd,
+        bab: s.bab,
+        initiative_bonus: s.initiative_bonus,
+        saves: Saves {
+            str: s.saves.str,
+            dex: s.saves.dex,
+            con: s.saves.con,
+            int: s.saves.int,
+            wis: s.saves.wis,
+            cha: s.saves.cha,
+            fort: s.saves.fort,
+            reflex: s.saves.reflex,
+            will: s.saves.will,
+        },
+    }
+}
+
+/// Turns a wire encounter into a validated one, or every problem found. `base` is the
+/// encounter's pointer (`/encounter`).
+pub fn encounter(e: &EncounterIn, limits: &Limits, base: &str) -> Result<Encounter, Problems> {
+    let mut p = Problems::default();
+    let ruleset = ruleset_id(e.ruleset);
+    let rules = ruleset.rules();
+
+    for key in e.variants.keys() {
+        if rules.variant(key).is_none() {
+            let known: Vec<&str> = rules.variants.iter().map(|v| v.key).collect();
+            p.push(
+                format!("{base}/variants/{}", escape(key)),
+                format!("unknown variant for {}; known: {}", rules.id, known.join(", ")),
+            );
+        }
+    }
+    let variants = Variants::resolve(rules, e.variants.iter().map(|(k, v)| (k.as_str(), *v)));
+
+    let grid = grid(&mut p, &e.grid, limits, &format!("{base}/grid"));
+    let creatures = creatures(&mut p, e, ruleset, &grid, limits, base);
+    let environment = Environment {
+        underwater: e.environment.underwater,
+        gravity: match e.environment.gravity {
+            GravityIn::Normal => Gravity::Normal,
+            GravityIn::Low => Gravity::Low,
+            GravityIn::High => Gravity::High,
+            GravityIn::Zero => Gravity::Zero,
+        },
+    };
+    if p.is_empty() { Ok(Encounter { ruleset, variants, grid, environment, creatures }) } else { Err(p) }
+}
+
+/// JSON pointer escaping (RFC 6901).
+pub fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
+    let max = i64::from(limits.max_grid_side);
+    let mut ok = true;
+    for (name, v) in [("width", g.width), ("height", g.height)] {
+        if !(1..=max).contains(&v) {
+            p.push(format!("{base}/{name}"), format!("must be between 1 and {max} squares"));
+            ok = false;
+        }
+    }
+    let (w, h) = if ok { (g.width, g.height) } else { (g.width.clamp(0, max), g.height.clamp(0, max)) };
+    let wi = i32::try_from(w).unwrap_or(0);
+    let hi = i32::try_from(h).unwrap_or(0);
+    let cells = usize::try_from(w * h).unwrap_or(0);
+    let mut terrain = vec![Terrain::OPEN; cells];
+    let mut light_map: Vec<Option<Light>> = Vec::new();
+
+    if let Some(rows) = &g.map {
+        rows_shape(p, rows, w, h, &format!("{base}/map"), |p, ptr, x, y, c| match Terrain::from_char(c) {
+            Some(t) => {
+                if let Some(cell) = terrain.get_mut((y * w + x) as usize) {
+                    *cell = t;
+                }
+            }
+            None => p.push(ptr, format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w")),
+        });
+    }
+    if let Some(rows) = &g.light_map {
+        light_map = vec![None; cells];
+        rows_shape(p, rows, w, h, &format!("{base}/light_map"), |p, ptr, x, y, c| {
+            let l = match c {
+                '.' => None,
+                c => match Light::from_char(c) {
+                    Some(l) => Some(l),
+                    None => {
+                        p.push(ptr, format!("unknown light character {c:?} at x = {x}; legend: b d n ."));
+                        None
+                    }
+                },
+            };
+            if let Some(cell) = light_map.get_mut((y * w + x) as usize) {
+                *cell = l;
+            }
+        });
+    }
+    let max_cells = usize::try_from(max * max).unwrap_or(usize::MAX);
+    if g.cells.len() > max_cells {
+        p.push(format!("{base}/cells"), format!("at most {max_cells} cells"));
+    }
+    for (i, cell) in g.cells.iter().enumerate().take(max_cells) {
+        let ptr = format!("{base}/cells/{i}");
+        if !(0..w).contains(&cell.x) || !(0..h).contains(&cell.y) {
+            p.push(ptr, format!("square ({}, {}) is outside the {w}×{h} grid", cell.x, cell.y));
+            continue;
+        }
+        let idx = (cell.y * w + cell.x) as usize;
+        if let Some(ts) = &cell.terrain
+            && let Some(slot) = terrain.get_mut(idx)
+        {
+            *slot = ts.iter().fold(Terrain::OPEN, |acc, t| acc.with(terrain_of(*t)));
+        }
+        if let Some(l) = cell.light {
+            if light_map.is_empty() {
+                light_map = vec![None; cells];
+            }
+            if let Some(slot) = light_map.get_mut(idx) {
+                *slot = Some(light(l));
+            }
+        }
+    }
+    let max_walls = limits.max_walls as usize;
+    if g.walls.len() > max_walls {
+        p.push(format!("{base}/walls"), format!("at most {max_walls} walls"));
+    }
+    let walls = g
+        .walls
+        .iter()
+        .take(max_walls)
+        .enumerate()
+        .map(|(i, wall)| {
+            let ptr = format!("{base}/walls/{i}");
+            let from = point(p, &format!("{ptr}/from"), &wall.from, w, h);
+            let to = point(p, &format!("{ptr}/to"), &wall.to, w, h);
+            Wall { from, to, kind: wall_kind(wall.kind) }
+        })
+        .collect();
+    if g.lights.len() > max_walls {
+        p.push(format!("{base}/lights"), format!("at most {max_walls} light sources"));
+    }
+    let lights = g
+        .lights
+        .iter()
+        .take(max_walls)
+        .enumerate()
+        .map(|(i, l)| {
+            let ptr = format!("{base}/lights/{i}");
+            LightSource {
+                at: point(p, &format!("{ptr}/at"), &l.at, w, h),
+                bright_ft: feet(p, format!("{ptr}/bright_ft"), l.bright_ft, 100_000),
+                dim_ft: feet(p, format!("{ptr}/dim_ft"), l.dim_ft, 100_000),
+            }
+        })
+        .collect();
+    Grid { width: wi, height: hi, terrain, light: light(g.light), light_map, lights, walls }
+}
+
+fn terrain_of(t: TerrainIn) -> Terrain {
+    terrain(t)
+}
+
+/// Checks a map-shaped list of rows and calls `cell` for every character in range.
+fn rows_shape(
+    p: &mut Problems,
+    rows: &[String],
+    w: i64,
+    h: i64,
+    base: &str,
+    mut cell: impl FnMut(&mut Problems, String, i64, i64, char),
+) {
+    if rows.len() as i64 != h {
+        p.push(base, format!("has {} rows, the grid has height {h}", rows.len()));
+    }
+    for (y, row) in rows.iter().enumerate().take(h.max(0) as usize) {
+        let ptr = format!("{base}/{y}");
+        let n = row.chars().count() as i64;
+        if n != w {
+            p.push(ptr.clone(), format!("has {n} characters, the grid has width {w}"));
+        }
+        let mut reported = 0;
+        for (x, c) in row.chars().enumerate().take(w.max(0) as usize) {
+            let before = p.0.len();
+            cell(p, ptr.clone(), x as i64, y as i64, c);
+            if p.0.len() > before {
+                reported += 1;
+                // One row full of typos should not bury the other problems.
+                if reported >= 3 {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn creatures(
+    p: &mut Problems,
+    e: &EncounterIn,
+    ruleset: RulesetId,
+    grid: &Grid,
+    limits: &Limits,
+    base: &str,
+) -> Vec<Creature> {
+    let rules = ruleset.rules();
+    let max = limits.max_creatures as usize;
+    if e.creatures.len() > max {
+        p.push(format!("{base}/creatures"), format!("at most {max} creatures"));
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(e.creatures.len().min(max));
+    for (i, c) in e.creatures.iter().enumerate().take(max) {
+        let ptr = format!("{base}/creatures/{i}");
+        for (name, v) in [("id", &c.id), ("side", &c.side)] {
+            if v.is_empty() || v.len() > limits.max_id_bytes as usize {
+                p.push(format!("{ptr}/{name}"), format!("must be 1 to {} bytes", limits.max_id_bytes));
+            }
+        }
+        if let Some(first) = seen.insert(c.id.as_str(), i) {
+            p.push(format!("{ptr}/id"), format!("duplicate id {:?} (also creature {first})", c.id));
+        }
+        let sz = size(c.size);
+        if rules.size_info(sz).is_none() {
+            let known: Vec<&str> = rules.sizes.iter().map(|(s, _)| s.id()).collect();
+            p.push(
+                format!("{ptr}/size"),
+                format!("{} has no size {}; known: {}", rules.id, sz.id(), known.join(", ")),
+            );
+        }
+        let side = rules.size(sz).side;
+        let at = match (i32::try_from(c.at.x), i32::try_from(c.at.y)) {
+            (Ok(x), Ok(y)) => Square::new(x, y),
+            _ => Square::new(-1, -1),
+        };
+        let space = Space { anchor: at, side };
+        if !grid.contains_space(&space) {
+            p.push(
+                format!("{ptr}/at"),
+                format!(
+                    "its {side}×{side} space from ({}, {}) must lie inside the {}×{} grid",
+                    c.at.x, c.at.y, grid.width, grid.height
+                ),
+            );
+        }
+        let mut conditions = Vec::with_capacity(c.conditions.len());
+        for (j, k) in c.conditions.iter().enumerate() {
+            let cond = condition(*k);
+            if rules.knows(cond) {
+                conditions.push(cond);
+            } else {
+                p.push(
+                    format!("{ptr}/conditions/{j}"),
+                    format!("{} does not know the condition {}", rules.id, cond.id()),
+                );
+            }
+        }
+        let senses = Senses {
+            darkvision_ft: feet(p, format!("{ptr}/senses/darkvision_ft"), c.senses.darkvision_ft, 100_000),
+            low_light_vision: c.senses.low_light_vision,
+            blindsight_ft: feet(p, format!("{ptr}/senses/blindsight_ft"), c.senses.blindsight_ft, 100_000),
+            tremorsense_ft: feet(p, format!("{ptr}/senses/tremorsense_ft"), c.senses.tremorsense_ft, 100_000),
+            truesight_ft: feet(p, format!("{ptr}/senses/truesight_ft"), c.senses.truesight_ft, 100_000),
+            see_invisibility: c.senses.see_invisibility,
+        };
+        let wielding = c.wielding.as_ref().map(|w| weapon(p, &format!("{ptr}/wielding"), w));
+        out.push(Creature {
+            id: c.id.clone(),
+            side: c.side.clone(),
+            at,
+            size: sz,
+            reach_ft: opt_feet(p, format!("{ptr}/reach_ft"), c.reach_ft, 1000),
+            speed_ft: opt_feet(p, format!("{ptr}/speed_ft"), c.speed_ft, 10_000),
+            swim_speed_ft: opt_feet(p, format!("{ptr}/swim_speed_ft"), c.swim_speed_ft, 10_000),
+            legs: opt_feet(p, format!("{ptr}/legs"), c.legs, 1000),
+            flying: c.flying,
+            elevation_ft: i32::try_from(c.elevation_ft.clamp(-100_000, 100_000)).unwrap_or(0),
+            unarmed: c.unarmed,
+            feats: c.feats.clone(),
+            wielding,
+            senses,
+            conditions,
+            hands_free: opt_feet(p, format!("{ptr}/hands_free"), c.hands_free, 100),
+            mounted_on: None,
+            stats: stats(&c.stats),
+        });
+    }
+    // Mounts, then overlapping spaces (only sub-square creatures and a rider on its mount share).
+    let index: BTreeMap<&str, usize> =
+        e.creatures.iter().take(out.len()).enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
+    for (i, c) in e.creatures.iter().enumerate().take(out.len()) {
+        if let Some(m) = &c.mounted_on {
+            match index.get(m.as_str()) {
+                Some(&j) if j != i => {
+                    if let Some(cr) = out.get_mut(i) {
+                        cr.mounted_on = Some(j);
+                    }
+                }
+                _ => p.push(
+                    format!("{base}/creatures/{i}/mounted_on"),
+                    format!("no other creature has id {m:?}"),
+                ),
+            }
+        }
+    }
+    overlaps(p, ruleset, &out, base);
+    out
+}
+
+fn overlaps(p: &mut Problems, ruleset: RulesetId, creatures: &[Creature], base: &str) {
+    let rules = ruleset.rules();
+    // Sweep by column so that 500 creatures cost far less than all pairs in the common case.
+    let mut order: Vec<(usize, Space)> = creatures
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (i, Space { anchor: c.at, side: rules.size(c.size).side }))
+        .collect();
+    order.sort_by_key(|(_, s)| s.min_x());
+    for (k, (i, si)) in order.iter().enumerate() {
+        for (j, sj) in order.iter().skip(k + 1) {
+            if sj.min_x() > si.max_x() {
+                break;
+            }
+            if !si.overlaps(sj) {
+                continue;
+            }
+            let (a, b) = (&creatures[*i], &creatures[*j]);
+            let shares = rules.size(a.size).shares_square || rules.size(b.size).shares_square;
+            let rider = a.mounted_on == Some(*j) || b.mounted_on == Some(*i);
+            if !shares && !rider {
+                let (first, second) = if i < j { (i, j) } else { (j, i) };
+                p.push(
+                    format!("{base}/creatures/{second}/at"),
+                    format!(
+                        "its space overlaps creature {first} ({:?}); only tiny and smaller creatures and a rider on its mount may share squares",
+                        creatures[*first].id
+                    ),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Wire types (serde + utoipa) and their mapping into the rules crate. Only this module and
+//! the handlers know JSON.
+
+pub mod catalog;
+pub mod dice;
+pub mod encounter;
+pub mod mapping;
+pub mod range;

@@ -1,0 +1,90 @@
+//! `POST /v1/range`.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+
+use crate::AppState;
+use crate::api::mapping::{self, Problems};
+use crate::api::range::{CloseCombatOut, IntoMeleeOut, RangeRequest, RangeResponse, RangeResult};
+use crate::error::{AppError, Problem};
+use crate::extract::AppJson;
+use crate::render::{self, Lang};
+use arbiter_rules::grid::METRES_PER_SQUARE;
+use arbiter_rules::ruleset::RangedInMeleeRule;
+
+/// Distance, range band and range modifiers between two creatures.
+///
+/// Measures the distance between the two spaces (feet, squares, metres) with the ruleset's
+/// diagonal rule, places the target in a band (`reach`, `normal`, `long`, `increment`,
+/// `out_of_range`) and adds the modifiers that depend on position: the range increment
+/// penalty, 5e disadvantage at long range or next to a hostile creature, and PF1's −4 for
+/// shooting into melee.
+#[utoipa::path(
+    post,
+    path = "/v1/range",
+    tag = "questions",
+    request_body = RangeRequest,
+    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    responses(
+        (status = 200, description = "The range answer", body = RangeResponse),
+        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The body is not application/json", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The encounter or the question is invalid", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Overloaded; retry", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+pub async fn range(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    AppJson(req): AppJson<RangeRequest>,
+) -> Result<Json<RangeResponse>, AppError> {
+    let mut p = Problems::default();
+    let enc = match mapping::encounter(&req.encounter, &state.config.limits, "/encounter") {
+        Ok(e) => Some(e),
+        Err(problems) => {
+            p.0.extend(problems.0);
+            None
+        }
+    };
+    let weapon = mapping::weapon(&mut p, "/weapon", &req.weapon);
+    let attacker = super::creature_index(enc.as_ref(), &mut p, "/attacker", &req.attacker);
+    let target = super::creature_index(enc.as_ref(), &mut p, "/target", &req.target);
+    let (Some(enc), Some(attacker), Some(target), true) = (enc, attacker, target, p.is_empty()) else {
+        return Err(AppError::Invalid(p.0));
+    };
+    let answer = arbiter_rules::range::range(&enc, attacker, target, &weapon)?;
+    let lang = Lang::from_headers(&headers);
+    let ranged_in_melee = enc.ruleset.rules().ranged_in_melee;
+    let ranged = answer.band != arbiter_rules::trace::Band::Reach
+        && weapon.kind != Some(arbiter_rules::encounter::WeaponKind::Melee);
+    let result = RangeResult {
+        distance_ft: answer.distance_ft,
+        distance_squares: answer.distance_squares,
+        distance_m: answer.distance_squares as f64 * METRES_PER_SQUARE,
+        band: answer.band.id(),
+        increment: answer.increment,
+        allowed: answer.allowed,
+        max_ft: answer.max_ft,
+        modifier: answer.modifier,
+        range_modifier: answer.range_modifier,
+        roll_mode: answer.roll_mode.id(),
+        disadvantage_sources: answer.disadvantage_sources.clone(),
+        close_combat: match ranged_in_melee {
+            RangedInMeleeRule::CloseCombatDisadvantage { .. } if ranged => Some(CloseCombatOut {
+                disadvantage: !answer.close_combat_by.is_empty(),
+                by: answer.close_combat_by.clone(),
+            }),
+            _ => None,
+        },
+        into_melee: match ranged_in_melee {
+            RangedInMeleeRule::IntoMelee { .. } if ranged => Some(IntoMeleeOut {
+                modifier: answer.into_melee_modifier,
+                engaged_with: answer.engaged_with.clone(),
+            }),
+            _ => None,
+        },
+    };
+    Ok(Json(RangeResponse { result, trace: render::trace(&answer.trace, lang) }))
+}

@@ -1,0 +1,168 @@
+//! Arbiter: a stateless HTTP JSON service that settles the geometry-and-modifier questions of
+//! d20 tactical combat on a square grid. See `ARCHITECTURE.md` for the codemap.
+//!
+//! [`app`] builds the whole router (tested in-process); `main.rs` only adds the listener,
+//! logging and signal handling.
+
+pub mod api;
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod handlers;
+pub mod metrics;
+pub mod middleware;
+pub mod render;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderName, HeaderValue, Method, header};
+use axum::response::IntoResponse;
+use axum::{Extension, Router};
+use tokio::sync::Semaphore;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::config::Config;
+use crate::error::AppError;
+use crate::extract::BodyLimit;
+use crate::metrics::Metrics;
+
+/// Shared by every request; holds no encounter data (the service is stateless).
+#[derive(Debug, Clone)]
+pub struct AppState {
+    /// Configuration.
+    pub config: Arc<Config>,
+    /// Request metrics.
+    pub metrics: Arc<Metrics>,
+    /// Permits for requests in flight (load shedding).
+    pub permits: Arc<Semaphore>,
+    /// Set once shutdown has begun: `/readyz` answers 503.
+    pub draining: Arc<AtomicBool>,
+    /// This replica's name, sent as `x-arbiter-instance`.
+    pub instance: String,
+}
+
+impl AppState {
+    /// Fresh state for a configuration.
+    pub fn new(config: Config) -> AppState {
+        let instance = config.instance_id.clone().unwrap_or_else(hostname);
+        AppState {
+            permits: Arc::new(Semaphore::new(config.max_inflight.max(1))),
+            config: Arc::new(config),
+            metrics: Arc::new(Metrics::default()),
+            draining: Arc::new(AtomicBool::new(false)),
+            instance,
+        }
+    }
+}
+
+fn hostname() -> String {
+    std::fs::read_to_string("/etc/hostname")
+        .map(|s| s.trim().to_owned())
+        .ok()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "arbiter".to_owned())
+}
+
+/// The OpenAPI document's top level; paths and schemas come from the routes.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Arbiter",
+        description = "Stateless rules resolution for d20 tactical combat on a square grid: send the whole encounter and one question, get the resolved answer, the exact odds, the dice and a trace citing every rule. Errors are RFC 9457 problem documents with a JSON pointer per offending field.",
+        license(name = "MIT OR Apache-2.0")
+    ),
+    tags(
+        (name = "questions", description = "Rules questions about an encounter snapshot"),
+        (name = "catalog", description = "Rulesets and the rule catalog"),
+        (name = "operations", description = "Health, readiness and metrics")
+    ),
+    components(schemas(error::Problem, error::FieldError))
+)]
+struct ApiDoc;
+
+fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).routes(routes!(handlers::range::range))
+}
+
+fn catalog_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(handlers::catalog::rules))
+        .routes(routes!(handlers::catalog::rulesets))
+        .routes(routes!(handlers::health::healthz))
+        .routes(routes!(handlers::health::readyz))
+        .routes(routes!(handlers::health::metrics))
+}
+
+/// The OpenAPI document, generated from the types (committed as `openapi/openapi.json`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let (_, api) = routes().merge(catalog_routes()).split_for_parts();
+    api
+}
+
+/// The whole service.
+pub fn app(state: AppState) -> Router {
+    let config = state.config.clone();
+    let (questions, api) = routes().split_for_parts();
+    let (catalog, catalog_api) = catalog_routes().split_for_parts();
+    let mut api = api;
+    api.merge(catalog_api);
+
+    let questions = questions
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::shed_load))
+        .layer(DefaultBodyLimit::max(config.limits.max_body_bytes))
+        .layer(Extension(BodyLimit(config.limits.max_body_bytes)));
+
+    let request_id = HeaderName::from_static("x-request-id");
+    Router::new()
+        .merge(questions)
+        .merge(catalog)
+        .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
+        .fallback(|| async { AppError::NotFound })
+        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::timeout))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::observe))
+        .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024).and(NotForContentType::GRPC)))
+        .layer(cors(&config))
+        .layer(CatchPanicLayer::custom(|_| AppError::Internal("a handler panicked".into()).into_response()))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+            tracing::info_span!("request", method = %req.method(), uri = %req.uri(), request_id = %id)
+        }))
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .with_state(state)
+}
+
+fn cors(config: &Config) -> CorsLayer {
+    let origins: Vec<HeaderValue> =
+        config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o.trim()).ok()).collect();
+    let allow = if config.cors_origins.iter().any(|o| o.trim() == "*") {
+        AllowOrigin::any()
+    } else {
+        AllowOrigin::list(origins)
+    };
+    CorsLayer::new()
+        .allow_origin(allow)
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers([
+            header::CONTENT_TYPE,
+            header::ACCEPT,
+            header::ACCEPT_LANGUAGE,
+            HeaderName::from_static("x-request-id"),
+        ])
+        .expose_headers([
+            HeaderName::from_static("x-request-id"),
+            HeaderName::from_static("x-arbiter-instance"),
+        ])
+}

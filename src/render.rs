@@ -1,0 +1,264 @@
+//! Rendering the rules' typed trace: English or French text, structured effect, and source.
+
+use axum::http::{HeaderMap, header};
+use serde::Serialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+use arbiter_rules::catalog;
+use arbiter_rules::grid::Metric;
+use arbiter_rules::trace::{Effect, IntoMeleeExemption, Step, Trace};
+
+/// The language of trace texts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lang {
+    /// English (default).
+    En,
+    /// French (the sources' language).
+    Fr,
+}
+
+impl Lang {
+    /// Picks from `Accept-Language`: the supported language with the highest q-value;
+    /// English when none is supported.
+    pub fn from_headers(headers: &HeaderMap) -> Lang {
+        let Some(v) = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()) else {
+            return Lang::En;
+        };
+        let mut best: Option<(f32, Lang)> = None;
+        for part in v.split(',') {
+            let mut it = part.split(';');
+            let tag = it.next().unwrap_or("").trim().to_ascii_lowercase();
+            let q = it
+                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
+                .unwrap_or(1.0);
+            let lang = match tag.split('-').next() {
+                Some("fr") => Lang::Fr,
+                Some("en") => Lang::En,
+                _ => continue,
+            };
+            if q > 0.0 && best.is_none_or(|(bq, _)| q > bq) {
+                best = Some((q, lang));
+            }
+        }
+        best.map_or(Lang::En, |(_, l)| l)
+    }
+
+    /// The `Content-Language` value.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
+    }
+}
+
+/// One rendered trace step.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TraceStep {
+    /// The RULES.md rule id (see `GET /v1/rules`).
+    pub rule: String,
+    /// The variant that decided this step, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// What happened, in the requested language.
+    pub text: String,
+    /// Structured data of the step.
+    #[schema(value_type = Object)]
+    pub effect: Value,
+    /// Where the rule comes from (seed file and French heading, or SRD section).
+    pub source: String,
+}
+
+/// Renders a whole trace.
+pub fn trace(t: &Trace, lang: Lang) -> Vec<TraceStep> {
+    t.steps.iter().map(|s| step(s, lang)).collect()
+}
+
+fn step(s: &Step, lang: Lang) -> TraceStep {
+    let (text, effect) = effect(&s.effect, lang);
+    let source = catalog::rule(s.rule).map_or_else(|| "RULES.md".to_owned(), |r| r.source.to_owned());
+    let text = match (s.variant, lang) {
+        (Some(v), Lang::En) => format!("{text} (variant {v})"),
+        (Some(v), Lang::Fr) => format!("{text} (variante {v})"),
+        (None, _) => text,
+    };
+    TraceStep { rule: s.rule.to_owned(), variant: s.variant.map(str::to_owned), text, effect, source }
+}
+
+fn metric_name(m: Metric, lang: Lang) -> &'static str {
+    match (m, lang) {
+        (Metric::Chebyshev, Lang::En) => "every diagonal 5 ft",
+        (Metric::Chebyshev, Lang::Fr) => "chaque diagonale 1,50 m",
+        (Metric::Alternating, Lang::En) => "diagonals alternate 5 ft / 10 ft",
+        (Metric::Alternating, Lang::Fr) => "diagonales alternées 1,50 m / 3 m",
+    }
+}
+
+fn list(ids: &[String]) -> String {
+    ids.join(", ")
+}
+
+fn metres(feet: i64) -> String {
+    let m = feet as f64 * 0.3;
+    let s = format!("{m:.1}");
+    s.replace('.', ",")
+}
+
+fn effect(e: &Effect, lang: Lang) -> (String, Value) {
+    use Lang::*;
+    match e {
+        Effect::Space { creature, side } => (
+            match lang {
+                En => format!("{creature} occupies {side}×{side} squares"),
+                Fr => format!("{creature} occupe {side}×{side} cases"),
+            },
+            json!({"creature": creature, "side": side}),
+        ),
+        Effect::Distance { squares, feet, metric } => (
+            match lang {
+                En => format!("distance {feet} ft ({squares} squares, {})", metric_name(*metric, lang)),
+                Fr => format!("distance {} m ({squares} cases, {})", metres(*feet), metric_name(*metric, lang)),
+            },
+            json!({"squares": squares, "feet": feet, "metric": metric.rule()}),
+        ),
+        Effect::Reach { reach_ft, too_close_ft, within, second_diagonal } => {
+            let text = match (lang, within, too_close_ft) {
+                (En, true, _) if *second_diagonal => {
+                    format!("within {reach_ft} ft reach through the second-diagonal exception")
+                }
+                (En, true, _) => format!("within {reach_ft} ft reach"),
+                (En, false, Some(t)) => format!("out of reach: {reach_ft} ft reach weapon cannot hit at {t} ft or less"),
+                (En, false, None) => format!("out of reach ({reach_ft} ft)"),
+                (Fr, true, _) if *second_diagonal => {
+                    format!("à portée d'allonge ({} m) par l'exception de la seconde diagonale", metres(*reach_ft))
+                }
+                (Fr, true, _) => format!("à portée d'allonge ({} m)", metres(*reach_ft)),
+                (Fr, false, Some(t)) => format!(
+                    "hors d'allonge : une arme à allonge de {} m ne frappe pas à {} m ou moins",
+                    metres(*reach_ft),
+                    metres(*t)
+                ),
+                (Fr, false, None) => format!("hors d'allonge ({} m)", metres(*reach_ft)),
+            };
+            (
+                text,
+                json!({"reach_ft": reach_ft, "too_close_ft": too_close_ft, "within": within, "second_diagonal": second_diagonal}),
+            )
+        }
+        Effect::RangeBand { band, increment, modifier, disadvantage, max_ft } => {
+            let text = match (lang, band.id()) {
+                (En, "normal") => "within normal range".to_owned(),
+                (En, "long") => "beyond normal range, within long range: disadvantage".to_owned(),
+                (En, "increment") => {
+                    format!("range increment {}: {modifier:+} to attack", increment.unwrap_or(1))
+                }
+                (En, _) => format!("out of range (the weapon reaches {max_ft} ft)"),
+                (Fr, "normal") => "à portée normale".to_owned(),
+                (Fr, "long") => "au-delà de la portée normale, à portée longue : désavantage".to_owned(),
+                (Fr, "increment") => {
+                    format!("facteur de portée {} : {modifier:+} à l'attaque", increment.unwrap_or(1))
+                }
+                (Fr, _) => format!("hors de portée (l'arme porte à {} m)", metres(*max_ft)),
+            };
+            (
+                text,
+                json!({"band": band.id(), "increment": increment, "modifier": modifier, "disadvantage": disadvantage, "max_ft": max_ft}),
+            )
+        }
+        Effect::CloseCombat { by, ignored } => {
+            let text = match (lang, by.is_empty()) {
+                (En, false) => format!("ranged attack within 5 ft of {}: disadvantage", list(by)),
+                (En, true) => {
+                    format!("hostile creatures within 5 ft ({}) are incapacitated or cannot see: no disadvantage", list(ignored))
+                }
+                (Fr, false) => format!("attaque à distance à 1,50 m de {} : désavantage", list(by)),
+                (Fr, true) => format!(
+                    "les créatures hostiles à 1,50 m ({}) sont neutralisées ou ne voient pas : pas de désavantage",
+                    list(ignored)
+                ),
+            };
+            (text, json!({"disadvantage": !by.is_empty(), "by": by, "ignored": ignored}))
+        }
+        Effect::IntoMelee { engaged_with, penalty, exemption } => {
+            let why = |lang: Lang| match (exemption, lang) {
+                (Some(IntoMeleeExemption::PreciseShot), En) => " (Precise Shot)",
+                (Some(IntoMeleeExemption::PreciseShot), Fr) => " (Tir de précision)",
+                (Some(IntoMeleeExemption::TenFeetFromFriends), En) => " (part of the target is 10 ft or more from every friend)",
+                (Some(IntoMeleeExemption::TenFeetFromFriends), Fr) => {
+                    " (une partie de la cible est à 3 m ou plus de tout allié)"
+                }
+                (Some(IntoMeleeExemption::ThreeSizesLarger), En) => " (target three or more sizes larger)",
+                (Some(IntoMeleeExemption::ThreeSizesLarger), Fr) => " (cible plus grande de trois catégories ou plus)",
+                (None, _) => "",
+            };
+            let text = match lang {
+                En => format!("target engaged in melee with {}: {penalty:+} to attack{}", list(engaged_with), why(En)),
+                Fr => format!("cible engagée au corps à corps avec {} : {penalty:+} à l'attaque{}", list(engaged_with), why(Fr)),
+            };
+            let exemption = exemption.map(|x| match x {
+                IntoMeleeExemption::PreciseShot => "precise_shot",
+                IntoMeleeExemption::TenFeetFromFriends => "ten_feet_from_friends",
+                IntoMeleeExemption::ThreeSizesLarger => "three_sizes_larger",
+            });
+            (text, json!({"engaged_with": engaged_with, "penalty": penalty, "exemption": exemption}))
+        }
+        Effect::AdvantageCombined { advantage, disadvantage, result } => (
+            match lang {
+                En => format!("{advantage} advantage and {disadvantage} disadvantage sources: roll {}", result.id()),
+                Fr => format!(
+                    "{advantage} source(s) d'avantage et {disadvantage} de désavantage : jet {}",
+                    match result.id() {
+                        "advantage" => "avec avantage",
+                        "disadvantage" => "avec désavantage",
+                        _ => "normal",
+                    }
+                ),
+            },
+            json!({"advantage": advantage, "disadvantage": disadvantage, "roll_mode": result.id()}),
+        ),
+        Effect::ElevationIgnored { creatures } => (
+            match lang {
+                En => format!("elevation of {} ignored: distances are measured on the grid", list(creatures)),
+                Fr => format!("altitude de {} ignorée : les distances se mesurent sur la grille", list(creatures)),
+            },
+            json!({"creatures": creatures}),
+        ),
+        Effect::SightFromConditionsOnly => (
+            match lang {
+                En => "whether a creature sees is judged from its conditions and senses (light and walls not yet)".to_owned(),
+                Fr => "la vue d'une créature est jugée d'après ses états et sens (lumière et murs pas encore)".to_owned(),
+            },
+            json!({}),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn lang(v: &'static str) -> Lang {
+        let mut h = HeaderMap::new();
+        h.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static(v));
+        Lang::from_headers(&h)
+    }
+
+    #[test]
+    fn accept_language() {
+        assert_eq!(Lang::from_headers(&HeaderMap::new()), Lang::En);
+        assert_eq!(lang("fr"), Lang::Fr);
+        assert_eq!(lang("fr-CA, en;q=0.5"), Lang::Fr);
+        assert_eq!(lang("en-GB, fr;q=0.9"), Lang::En);
+        assert_eq!(lang("de, fr;q=0.3"), Lang::Fr);
+        assert_eq!(lang("de"), Lang::En);
+        assert_eq!(lang("fr;q=0, en"), Lang::En);
+    }
+
+    #[test]
+    fn metres_use_french_decimal_comma() {
+        assert_eq!(metres(5), "1,5");
+        assert_eq!(metres(30), "9,0");
+    }
+}
