@@ -1,0 +1,12 @@
+//! End-to-end tests through the router, in process (`oneshot`), plus one real server on port 0.
+//! One test binary (see `tests/http/`).
+
+mod http {
+    pub mod bad_input;
+    pub mod catalog;
+    pub mod openapi;
+    pub mod ops;
+    pub mod range;
+    pub mod server;
+    pub mod support;
+}
