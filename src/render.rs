@@ -95,6 +95,10 @@ fn metric_name(m: Metric, lang: Lang) -> &'static str {
     }
 }
 
+fn plural(n: i64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 fn list(ids: &[String]) -> String {
     ids.join(", ")
 }
@@ -117,8 +121,8 @@ fn effect(e: &Effect, lang: Lang) -> (String, Value) {
         ),
         Effect::Distance { squares, feet, metric } => (
             match lang {
-                En => format!("distance {feet} ft ({squares} squares, {})", metric_name(*metric, lang)),
-                Fr => format!("distance {} m ({squares} cases, {})", metres(*feet), metric_name(*metric, lang)),
+                En => format!("distance {feet} ft ({squares} square{}, {})", plural(*squares), metric_name(*metric, lang)),
+                Fr => format!("distance {} m ({squares} case{}, {})", metres(*feet), plural(*squares), metric_name(*metric, lang)),
             },
             json!({"squares": squares, "feet": feet, "metric": metric.rule()}),
         ),

@@ -7,6 +7,7 @@ mod http {
     pub mod openapi;
     pub mod ops;
     pub mod range;
+    pub mod readme;
     pub mod server;
     pub mod support;
 }

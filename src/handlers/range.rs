@@ -49,6 +49,11 @@ pub async fn range(
         }
     };
     let weapon = mapping::weapon(&mut p, "/weapon", &req.weapon);
+    for e in arbiter_rules::range::weapon_problems(mapping::ruleset_id(req.encounter.ruleset), &weapon) {
+        if let AppError::Invalid(fields) = AppError::from(e) {
+            p.0.extend(fields);
+        }
+    }
     let attacker = super::creature_index(enc.as_ref(), &mut p, "/attacker", &req.attacker);
     let target = super::creature_index(enc.as_ref(), &mut p, "/target", &req.target);
     let (Some(enc), Some(attacker), Some(target), true) = (enc, attacker, target, p.is_empty()) else {

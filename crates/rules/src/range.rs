@@ -7,7 +7,7 @@ use crate::encounter::{Condition, Creature, Encounter, Weapon, WeaponKind};
 use crate::error::RulesError;
 use crate::grid::{FEET_PER_SQUARE, Space};
 use crate::reach;
-use crate::ruleset::{RangeRule, RangedInMeleeRule};
+use crate::ruleset::{RangeRule, RangedInMeleeRule, RulesetId};
 use crate::trace::{Band, Effect, IntoMeleeExemption, RollMode, Trace};
 
 /// The answer to a range question.
@@ -45,6 +45,38 @@ pub struct RangeAnswer {
     pub trace: Trace,
 }
 
+/// The problems a weapon has under a ruleset's range rule (missing or inconsistent range
+/// fields), each as a field error relative to the question body. Lets the server report them
+/// together with the encounter's own problems.
+pub fn weapon_problems(ruleset: RulesetId, weapon: &Weapon) -> Vec<RulesError> {
+    let rules = ruleset.rules();
+    let mut out = Vec::new();
+    if !matches!(weapon.kind, Some(WeaponKind::Ranged | WeaponKind::Thrown)) {
+        return out;
+    }
+    match rules.range {
+        RangeRule::NormalLong { .. } => match (weapon.normal_ft, weapon.long_ft) {
+            (None, _) => out.push(RulesError::field(
+                "/weapon/normal_ft",
+                format!("{} ranged weapons need normal_ft (and long_ft when they have a long range)", rules.id),
+            )),
+            (Some(n), Some(l)) if l < n => {
+                out.push(RulesError::field("/weapon/long_ft", "long_ft must not be shorter than normal_ft"))
+            }
+            _ => {}
+        },
+        RangeRule::Increment { .. } => {
+            if weapon.increment_ft.is_none_or(|i| i == 0) {
+                out.push(RulesError::field(
+                    "/weapon/increment_ft",
+                    format!("{} ranged weapons need a positive increment_ft", rules.id),
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Answers a range question between two creatures (indices into `enc.creatures`).
 pub fn range(
     enc: &Encounter,
@@ -59,6 +91,9 @@ pub fn range(
         return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
     }
     let kind = weapon.kind.ok_or_else(|| RulesError::field("/weapon/kind", "the weapon needs a kind"))?;
+    if let Some(e) = weapon_problems(enc.ruleset, weapon).into_iter().next() {
+        return Err(e);
+    }
     let mut trace = Trace::default();
     let (a_space, t_space) = (enc.space(a), enc.space(t));
     let elevated: Vec<String> = [a, t].iter().filter(|c| c.elevation_ft != 0).map(|c| c.id.clone()).collect();
@@ -152,17 +187,9 @@ fn ranged(
     let rules = enc.ruleset.rules();
     match rules.range {
         RangeRule::NormalLong { rule } => {
-            let normal = weapon.normal_ft.ok_or_else(|| {
-                RulesError::field("/weapon/normal_ft", format!("{} ranged weapons need normal_ft", rules.id))
-            })?;
-            // A single listed range means no attack beyond it (`dnd5e.range.normal-long`).
-            let long = weapon.long_ft.unwrap_or(normal);
-            if long < normal {
-                return Err(RulesError::field(
-                    "/weapon/long_ft",
-                    "long_ft must not be shorter than normal_ft",
-                ));
-            }
+            // Checked by `weapon_problems`; a single listed range means no attack beyond it.
+            let normal = weapon.normal_ft.unwrap_or(0);
+            let long = weapon.long_ft.unwrap_or(normal).max(normal);
             let (normal, long) = (i64::from(normal), i64::from(long));
             let band = if feet <= normal {
                 Band::Normal
@@ -189,18 +216,8 @@ fn ranged(
             );
         }
         RangeRule::Increment { rule, per_increment, max_projectile, max_thrown } => {
-            let increment = match weapon.increment_ft {
-                Some(i) if i > 0 => i64::from(i),
-                Some(_) => {
-                    return Err(RulesError::field("/weapon/increment_ft", "increment_ft must be positive"));
-                }
-                None => {
-                    return Err(RulesError::field(
-                        "/weapon/increment_ft",
-                        format!("{} ranged weapons need increment_ft", rules.id),
-                    ));
-                }
-            };
+            // Checked by `weapon_problems`; the floor of 1 keeps the division safe regardless.
+            let increment = i64::from(weapon.increment_ft.unwrap_or(1).max(1));
             let max = weapon.max_increments.unwrap_or(if kind == WeaponKind::Thrown {
                 max_thrown
             } else {

@@ -1,0 +1,65 @@
+//! Every `curl` example of README.md, run verbatim against a live server on 127.0.0.1:8080.
+
+use std::process::Command;
+
+use arbiter::config::Config;
+use arbiter::{AppState, app};
+
+/// The shell blocks of README.md that contain a curl command, with the status they expect
+/// (`# expect NNN` inside the block, 200 otherwise).
+fn curl_blocks() -> Vec<(String, u64)> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in readme.lines() {
+        match (&mut current, line.trim_start()) {
+            (None, "```sh") => current = Some(String::new()),
+            (Some(block), "```") => {
+                if block.contains("curl ") {
+                    let expect = block
+                        .lines()
+                        .find_map(|l| l.trim().strip_prefix("# expect "))
+                        .and_then(|s| s.trim().parse().ok())
+                        .unwrap_or(200);
+                    blocks.push((block.clone(), expect));
+                }
+                current = None;
+            }
+            (Some(block), _) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readme_curl_examples_work_verbatim() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:8080")
+        .await
+        .expect("port 8080 is busy: stop the local server before running the README test");
+    let server = tokio::spawn(async move { axum::serve(listener, app(AppState::new(Config::for_tests()))).await });
+    let blocks = curl_blocks();
+    assert!(blocks.len() >= 8, "README lost its curl examples");
+    for (block, expect) in blocks {
+        let script = block.clone();
+        let out = tokio::task::spawn_blocking(move || Command::new("bash").arg("-c").arg(&script).output())
+            .await
+            .unwrap()
+            .expect("bash");
+        assert!(out.status.success(), "curl failed: {block}\n{}", String::from_utf8_lossy(&out.stderr));
+        let body = String::from_utf8_lossy(&out.stdout);
+        assert!(!body.trim().is_empty(), "empty answer: {block}");
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(&body) {
+            let status = json.get("status").and_then(|s| s.as_u64()).unwrap_or(200);
+            let status = if json.get("type").is_some() { status } else { 200 };
+            assert_eq!(status, expect, "{block}\n{body}");
+        } else {
+            assert_eq!(expect, 200, "{block}\n{body}");
+            assert!(block.contains("/metrics"), "only /metrics answers plain text: {block}\n{body}");
+        }
+    }
+    server.abort();
+}
