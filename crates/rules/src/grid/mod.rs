@@ -101,9 +101,9 @@ impl Square {
     pub const fn corners(self) -> [Point; 4] {
         [
             Point::lattice(self.x, self.y),
-            Point::lattice(self.x + 1, self.y),
-            Point::lattice(self.x + 1, self.y + 1),
-            Point::lattice(self.x, self.y + 1),
+            Point::lattice(self.x.saturating_add(1), self.y),
+            Point::lattice(self.x.saturating_add(1), self.y.saturating_add(1)),
+            Point::lattice(self.x, self.y.saturating_add(1)),
         ]
     }
 }
@@ -125,7 +125,7 @@ impl Space {
     }
     /// Largest occupied column.
     pub fn max_x(&self) -> i32 {
-        self.anchor.x + self.side - 1
+        self.anchor.x.saturating_add(self.side.max(1) - 1)
     }
     /// Smallest occupied row.
     pub fn min_y(&self) -> i32 {
@@ -133,14 +133,15 @@ impl Space {
     }
     /// Largest occupied row.
     pub fn max_y(&self) -> i32 {
-        self.anchor.y + self.side - 1
+        self.anchor.y.saturating_add(self.side.max(1) - 1)
     }
 
     /// Every occupied square, row by row.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         let a = self.anchor;
-        let n = self.side;
-        (0..n).flat_map(move |j| (0..n).map(move |i| Square::new(a.x + i, a.y + j)))
+        // Squares past i32::MAX do not exist: a space is cut there rather than wrapping.
+        let (w, h) = (self.max_x() - a.x + 1, self.max_y() - a.y + 1);
+        (0..h).flat_map(move |j| (0..w).map(move |i| Square::new(a.x + i, a.y + j)))
     }
 
     /// Whether the space contains a square.
