@@ -13,3 +13,5 @@ pub mod range;
 pub mod reach;
 pub mod ruleset;
 pub mod trace;
+pub mod scene;
+pub mod cover;

@@ -1,6 +1,6 @@
 //! D&D 5e, 2024 rules (RULES.md §2.1 and §2.3).
 
-use super::{RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, dnd5e};
+use super::{CoverRule, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, dnd5e};
 use crate::grid::Metric;
 
 /// The ruleset.
@@ -22,6 +22,7 @@ pub static RULESET: Ruleset = Ruleset {
     unarmed_threatens_nothing: false,
     ranged_in_melee: RangedInMeleeRule::CloseCombatDisadvantage { rule: "dnd5e2024.ranged.close-combat" },
     grazing_terrain: false,
+    cover: CoverRule::Dnd5e { half: 2, three_quarters: 5 },
     variants: dnd5e::VARIANTS,
     operations: dnd5e::OPERATIONS,
 };

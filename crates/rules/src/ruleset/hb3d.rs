@@ -1,7 +1,7 @@
 //! The French homebrew "3d6 + mod + BBA vs DEF" (RULES.md §5). What the seed does not define
 //! follows PF1 (`hb3d.inherit-pf1e`).
 
-use super::{
+use super::{AttackModifierCover, CoverRule, PathfinderCover,
     PF_CONDITIONS, PF_NO_THREAT, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset,
     VariantSpec,
 };
@@ -59,6 +59,15 @@ pub static RULESET: Ruleset = Ruleset {
         removed_by_feat: "precise_shot",
     },
     grazing_terrain: false,
+    cover: CoverRule::Pathfinder(PathfinderCover {
+        degrees_rule: "hb3d.mod.cover",
+        as_attack_modifier: Some(AttackModifierCover {
+            nominal: (-4, -2, -8),
+            scaled: (-2, -1, -4),
+            scaled_variant: "hb3d.mod.scaled",
+        }),
+        ..super::PF1_COVER
+    }),
     variants: VARIANTS,
     operations: super::COMMON_OPERATIONS,
 };

@@ -120,6 +120,58 @@ pub enum RangedInMeleeRule {
     None,
 }
 
+/// How cover is determined and what it is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoverRule {
+    /// D&D 5e: count blocked corner lines (`dnd5e.cover.grid`), half / three-quarters / total
+    /// (`dnd5e.cover.degrees`), creatures and low obstacles capped at half (`dnd5e.cover.half-cap`).
+    Dnd5e {
+        /// AC and Dex save bonus of half cover.
+        half: i32,
+        /// AC and Dex save bonus of three-quarters cover.
+        three_quarters: i32,
+    },
+    /// PF1 family: corner lines, one blocked line is enough (`pf1e.cover.ranged-corner-lines`).
+    Pathfinder(PathfinderCover),
+}
+
+/// The numbers and choices of the PF1-style cover rules (PF1, SF, hb3d).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathfinderCover {
+    /// Rule id of the corner-lines test.
+    pub corner_lines_rule: &'static str,
+    /// Rule id of the degrees and their numbers.
+    pub degrees_rule: &'static str,
+    /// Adjacent melee uses the separate "any line through a wall" test (PF1, not SF).
+    pub adjacent_melee_test: bool,
+    /// Cover: AC bonus and Reflex bonus.
+    pub cover: (i32, i32),
+    /// Partial cover (variant): AC and Reflex.
+    pub partial: (i32, i32),
+    /// Improved cover: AC and Reflex.
+    pub improved: (i32, i32),
+    /// Improved cover grants improved evasion.
+    pub improved_evasion: bool,
+    /// Stealth bonus of improved cover.
+    pub improved_stealth: i32,
+    /// The variant that turns partial cover on.
+    pub partial_variant: &'static str,
+    /// Cover is an attack modifier instead of an AC bonus (hb3d: −4 ATT), with its scaled
+    /// variant (cover, partial, improved).
+    pub as_attack_modifier: Option<AttackModifierCover>,
+}
+
+/// hb3d's proposed cover modifiers to ATT (`hb3d.mod.cover`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackModifierCover {
+    /// Cover, partial, improved (PF1 nominal values).
+    pub nominal: (i32, i32, i32),
+    /// The scaled set for 3d6 (variant).
+    pub scaled: (i32, i32, i32),
+    /// The variant key selecting the scaled set.
+    pub scaled_variant: &'static str,
+}
+
 /// A rule variant a request can switch in `encounter.variants`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VariantSpec {
@@ -168,6 +220,8 @@ pub struct Ruleset {
     pub ranged_in_melee: RangedInMeleeRule,
     /// Whether a line grazing a blocking terrain square is blocked (RULES.md Q-01).
     pub grazing_terrain: bool,
+    /// Cover.
+    pub cover: CoverRule,
     /// The variants it accepts.
     pub variants: &'static [VariantSpec],
     /// The operations it answers (paths under `/v1`).
@@ -295,7 +349,21 @@ pub(crate) const PF_NO_THREAT: &[Condition] = &[
 ];
 
 /// Operations every ruleset answers.
-pub(crate) const COMMON_OPERATIONS: &[&str] = &["range"];
+pub(crate) const COMMON_OPERATIONS: &[&str] = &["range", "cover"];
+
+/// PF1's cover numbers (RULES.md `pf1e.cover.degrees`), shared by hb3d's geometry.
+pub(crate) const PF1_COVER: PathfinderCover = PathfinderCover {
+    corner_lines_rule: "pf1e.cover.ranged-corner-lines",
+    degrees_rule: "pf1e.cover.degrees",
+    adjacent_melee_test: true,
+    cover: (4, 2),
+    partial: (2, 1),
+    improved: (8, 4),
+    improved_evasion: true,
+    improved_stealth: 10,
+    partial_variant: "pf1e.cover.partial",
+    as_attack_modifier: None,
+};
 
 #[cfg(test)]
 mod tests {

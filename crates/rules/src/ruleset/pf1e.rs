@@ -1,6 +1,6 @@
 //! Pathfinder 1e (RULES.md §3).
 
-use super::{
+use super::{CoverRule,
     PF_CONDITIONS, PF_NO_THREAT, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset,
     VariantSpec,
 };
@@ -49,6 +49,7 @@ pub static RULESET: Ruleset = Ruleset {
         removed_by_feat: "precise_shot",
     },
     grazing_terrain: false,
+    cover: CoverRule::Pathfinder(super::PF1_COVER),
     variants: VARIANTS,
     operations: super::COMMON_OPERATIONS,
 };

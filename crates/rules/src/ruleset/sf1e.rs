@@ -1,6 +1,6 @@
 //! Starfinder 1e (RULES.md §4).
 
-use super::{PF_NO_THREAT, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec};
+use super::{CoverRule, PF_NO_THREAT, PathfinderCover, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec};
 use crate::encounter::Condition;
 use crate::grid::Metric;
 
@@ -71,6 +71,18 @@ pub static RULESET: Ruleset = Ruleset {
     unarmed_threatens_nothing: false,
     ranged_in_melee: RangedInMeleeRule::None,
     grazing_terrain: true,
+    cover: CoverRule::Pathfinder(PathfinderCover {
+        corner_lines_rule: "sf1e.cover.corner-lines",
+        degrees_rule: "sf1e.cover.variants",
+        adjacent_melee_test: false,
+        cover: (4, 2),
+        partial: (2, 1),
+        improved: (8, 4),
+        improved_evasion: false,
+        improved_stealth: 0,
+        partial_variant: "sf1e.cover.partial",
+        as_attack_modifier: None,
+    }),
     variants: VARIANTS,
     operations: super::COMMON_OPERATIONS,
 };

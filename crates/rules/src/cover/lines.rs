@@ -1,0 +1,292 @@
+//! Tracing the cover lines once and judging their hits per filter.
+
+use std::collections::HashMap;
+
+use super::{AttackKind, Context};
+use crate::budget::Budget;
+use crate::encounter::{Terrain, WallKind};
+use crate::error::RulesError;
+use crate::grid::line::{Blockers, Element, Endpoint, Grazing, Hit, LineReport, SquareSpan, WallMeet};
+use crate::grid::{Metric, Point, Space, Square};
+use crate::scene::line_error;
+
+/// What a blocking element is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ElementKind {
+    /// A solid square.
+    Solid,
+    /// A low obstacle square.
+    Low,
+    /// A square occupied by another creature (index into the encounter's creatures).
+    Creature(usize),
+    /// A thin wall (index into the encounter's walls).
+    Wall {
+        /// Index.
+        index: usize,
+        /// Kind.
+        kind: WallKind,
+    },
+}
+
+/// The case of `grid.line.blocked` that applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HitCase {
+    /// Rule 1: through the square.
+    Interior,
+    /// Rule 2: along its edge (grazing on).
+    Graze,
+    /// Rule 3: between two blockers.
+    Seam,
+    /// Rule 4: through a point with blockers on both sides.
+    Pinch,
+    /// Rule 5: across a thin wall.
+    Cross,
+    /// Rule 5: along a thin wall (grazing on).
+    Overlap,
+    /// Rule 6: an end point lying on the wall.
+    EndpointOnWall,
+}
+
+impl HitCase {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            HitCase::Interior => "interior",
+            HitCase::Graze => "graze",
+            HitCase::Seam => "seam",
+            HitCase::Pinch => "pinch",
+            HitCase::Cross => "cross",
+            HitCase::Overlap => "overlap",
+            HitCase::EndpointOnWall => "endpoint_on_wall",
+        }
+    }
+}
+
+/// One blocking element met by a line, and whether the ruleset counted it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountedHit {
+    /// How it blocked.
+    pub case: HitCase,
+    /// The elements involved (two for a seam, both sides for a pinch), with their square.
+    pub elements: Vec<(ElementKind, Option<Square>)>,
+    /// Whether this hit counts for the ruleset's test.
+    pub counted: bool,
+    /// Where, approximately (drawing only).
+    pub at: Option<(f64, f64)>,
+}
+
+/// One traced line of the chosen corner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TracedLine {
+    /// Start (attacker corner or origin).
+    pub from: Point,
+    /// End (target corner).
+    pub to: Point,
+    /// Whether it counts as blocked.
+    pub blocked: bool,
+    /// What it met.
+    pub hits: Vec<CountedHit>,
+}
+
+/// A choice of the attacker: a start point and the square it was taken from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Origin {
+    pub end: Endpoint,
+    pub square: Option<Square>,
+}
+
+/// Traces lines against the widest blocking set of a cover question, once each.
+pub(crate) struct Tracer<'c, 'a, 'e> {
+    pub ctx: &'c Context<'a, 'e>,
+    grazing: Grazing,
+    creatures: bool,
+    cache: HashMap<(Endpoint, Endpoint), LineReport>,
+}
+
+impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
+    /// `grazing` applies to terrain squares and walls; creature squares never graze-block.
+    pub fn new(ctx: &'c Context<'a, 'e>, grazing: Grazing, creatures: bool) -> Self {
+        Tracer { ctx, grazing, creatures, cache: HashMap::new() }
+    }
+
+    /// Traces a segment (cached).
+    pub fn trace(&mut self, from: Endpoint, to: Endpoint, budget: &mut Budget) -> Result<&LineReport, RulesError> {
+        let key = (from, to);
+        if !self.cache.contains_key(&key) {
+            let ctx = self.ctx;
+            let g = self.grazing;
+            let creatures = self.creatures;
+            let squares = |sq: Square| {
+                if ctx.own(sq) {
+                    return None;
+                }
+                let t = ctx.scene.terrain(sq);
+                if t.has(Terrain::SOLID) || t.has(Terrain::LOW) {
+                    Some(g)
+                } else if creatures && ctx.scene.occupant(sq).is_some() {
+                    Some(Grazing::Off)
+                } else {
+                    None
+                }
+            };
+            let walls = |id: u32| match ctx.scene.wall_kind(id) {
+                Some(WallKind::Solid | WallKind::Low | WallKind::Window | WallKind::ArrowSlit | WallKind::DoorClosed) => {
+                    Some(g)
+                }
+                _ => None,
+            };
+            let report = Blockers::new(&squares, &ctx.scene.walls, walls)
+                .trace(&crate::grid::line::Segment::between(from, to), budget)
+                .map_err(line_error)?;
+            self.cache.insert(key, report);
+        }
+        Ok(self.cache.get(&key).unwrap_or(&EMPTY))
+    }
+
+    /// The kind of an element.
+    pub fn kind(&self, e: Element) -> Option<ElementKind> {
+        kind_of(self.ctx, e)
+    }
+
+    /// The attacker's corners (or the area origin), each with a square it was taken from.
+    pub fn origins(&self, squares: &[Square]) -> Vec<Origin> {
+        if let AttackKind::Area { origin, .. } = self.ctx.attack {
+            return vec![Origin { end: Endpoint::point(origin), square: None }];
+        }
+        let mut out: Vec<Origin> = Vec::new();
+        for &sq in squares {
+            for c in sq.corners() {
+                let end = self.ctx.scene.endpoint(c, sq);
+                if !out.iter().any(|o| o.end == end) {
+                    out.push(Origin { end, square: Some(sq) });
+                }
+            }
+        }
+        out
+    }
+
+    /// The four end points of a target square.
+    pub fn target_ends(&self, t: Square) -> [Endpoint; 4] {
+        t.corners().map(|c| self.ctx.scene.endpoint(c, t))
+    }
+
+    /// Renders a traced segment with a filter.
+    pub fn render(
+        &mut self,
+        from: Endpoint,
+        to: Endpoint,
+        keep: &dyn Fn(&Hit, Element, ElementKind) -> bool,
+        budget: &mut Budget,
+    ) -> Result<TracedLine, RulesError> {
+        let ctx = self.ctx;
+        let report = self.trace(from, to, budget)?;
+        let mut hits = Vec::with_capacity(report.hits.len());
+        let mut blocked = false;
+        for h in &report.hits {
+            let counted = h.blocks_keeping(|e| kind_of(ctx, e).is_some_and(|k| keep(h, e, k)));
+            blocked |= counted;
+            let (case, elements, at) = describe(h);
+            let elements = elements
+                .into_iter()
+                .filter_map(|e| {
+                    let sq = match e {
+                        Element::Square(s) => Some(s),
+                        Element::Wall(_) => None,
+                    };
+                    kind_of(ctx, e).map(|k| (k, sq))
+                })
+                .collect();
+            hits.push(CountedHit { case, elements, counted, at });
+        }
+        Ok(TracedLine { from: from.at, to: to.at, blocked, hits })
+    }
+
+    /// Whether a traced segment is blocked under a filter.
+    pub fn blocked(
+        &mut self,
+        from: Endpoint,
+        to: Endpoint,
+        keep: &dyn Fn(&Hit, Element, ElementKind) -> bool,
+        budget: &mut Budget,
+    ) -> Result<bool, RulesError> {
+        let ctx = self.ctx;
+        let report = self.trace(from, to, budget)?;
+        Ok(report.blocked_keeping(|h, e| kind_of(ctx, e).is_some_and(|k| keep(h, e, k))))
+    }
+}
+
+/// The kind of an element (the first that applies: solid, low, creature).
+pub(crate) fn kind_of(ctx: &Context<'_, '_>, e: Element) -> Option<ElementKind> {
+    match e {
+        Element::Square(sq) => {
+            let t = ctx.scene.terrain(sq);
+            if t.has(Terrain::SOLID) {
+                Some(ElementKind::Solid)
+            } else if t.has(Terrain::LOW) {
+                Some(ElementKind::Low)
+            } else {
+                ctx.scene.occupant(sq).map(ElementKind::Creature)
+            }
+        }
+        Element::Wall(id) => ctx.scene.wall_kind(id).map(|kind| ElementKind::Wall { index: id as usize, kind }),
+    }
+}
+
+static EMPTY: LineReport = LineReport { hits: Vec::new() };
+
+fn describe(h: &Hit) -> (HitCase, Vec<Element>, Option<(f64, f64)>) {
+    use crate::grid::line::{SquareCase, WallCase};
+    match h {
+        Hit::Square { square, case } => (
+            match case {
+                SquareCase::Interior => HitCase::Interior,
+                SquareCase::Graze => HitCase::Graze,
+            },
+            vec![Element::Square(*square)],
+            None,
+        ),
+        Hit::Seam { squares } => (HitCase::Seam, squares.iter().map(|s| Element::Square(*s)).collect(), None),
+        Hit::Pinch(p) => (
+            HitCase::Pinch,
+            p.left.iter().chain(p.right.iter()).copied().collect(),
+            Some(p.at.approx),
+        ),
+        Hit::Wall { id, case, meet } => (
+            match case {
+                WallCase::Cross => HitCase::Cross,
+                WallCase::Overlap => HitCase::Overlap,
+                WallCase::EndpointOnWall => HitCase::EndpointOnWall,
+            },
+            vec![Element::Wall(*id)],
+            Some(match meet {
+                WallMeet::At(m) | WallMeet::Along(m, _) => m.approx,
+            }),
+        ),
+    }
+}
+
+/// The squares where a hit meets an element, for the low-obstacle distances (RULES.md Q-40):
+/// the square itself, or the squares around the point where a line meets a wall.
+pub(crate) fn meeting_spans(h: &Hit, e: Element) -> Vec<SquareSpan> {
+    match (e, h) {
+        (Element::Square(sq), _) => vec![SquareSpan { min: sq, max: sq }],
+        (Element::Wall(_), Hit::Wall { meet: WallMeet::At(m), .. }) => vec![m.squares],
+        (Element::Wall(_), Hit::Wall { meet: WallMeet::Along(a, b), .. }) => vec![a.squares, b.squares],
+        (Element::Wall(_), Hit::Pinch(p)) => vec![p.at.squares],
+        (Element::Wall(_), _) => Vec::new(),
+    }
+}
+
+/// The smallest distance, in squares, from a set of squares to any square of the spans.
+pub(crate) fn span_distance(metric: Metric, from: &[Square], spans: &[SquareSpan]) -> i64 {
+    let mut best = i64::MAX;
+    for span in spans {
+        for sq in span.squares() {
+            let one = Space { anchor: sq, side: 1 };
+            for f in from {
+                best = best.min(metric.between(&Space { anchor: *f, side: 1 }, &one));
+            }
+        }
+    }
+    best
+}

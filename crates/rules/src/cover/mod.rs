@@ -1,0 +1,236 @@
+//! Cover (`/v1/cover`): how much a target is covered against an attacker, and why.
+//!
+//! Every corner-to-corner line is traced once against the widest blocking set (terrain,
+//! walls, other creatures); each ruleset then decides which of the elements met count
+//! (low obstacles within 30 ft, creatures only against ranged attacks, "hard" blockers for the
+//! 5e cap…). [`dnd5e`] counts blocked lines; [`pathfinder`] (PF1, SF, hb3d) needs one.
+
+mod dnd5e;
+mod lines;
+mod pathfinder;
+
+use crate::budget::Budget;
+use crate::encounter::{Encounter, Weapon};
+use crate::error::RulesError;
+use crate::grid::{Point, Space, Square};
+use crate::ruleset::CoverRule;
+use crate::scene::{From, Scene};
+use crate::trace::{Effect, Trace};
+
+pub use lines::{CountedHit, ElementKind, HitCase, TracedLine};
+
+/// What kind of attack or effect the cover is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttackKind {
+    /// A melee attack (reach from the attacker's weapon or natural reach).
+    Melee,
+    /// A ranged attack.
+    Ranged,
+    /// An area effect from a point of origin; `spread` effects go around corners (PF1/SF:
+    /// no Reflex bonus).
+    Area {
+        /// Point of origin.
+        origin: Point,
+        /// The effect is a spread.
+        spread: bool,
+    },
+}
+
+/// Degrees of cover, as the rulesets name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Degree {
+    /// No cover.
+    None,
+    /// PF1/SF partial cover (variant).
+    Partial,
+    /// 5e half cover.
+    Half,
+    /// PF1/SF/hb3d cover.
+    Cover,
+    /// 5e three-quarters cover.
+    ThreeQuarters,
+    /// PF1/SF/hb3d improved cover.
+    Improved,
+    /// Total cover: no line of effect.
+    Total,
+}
+
+impl Degree {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Degree::None => "none",
+            Degree::Partial => "partial",
+            Degree::Half => "half",
+            Degree::Cover => "cover",
+            Degree::ThreeQuarters => "three_quarters",
+            Degree::Improved => "improved",
+            Degree::Total => "total",
+        }
+    }
+}
+
+/// Which saving throw the cover bonus applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveKind {
+    /// 5e Dexterity saving throws.
+    Dex,
+    /// PF1/SF/hb3d Reflex saves.
+    Reflex,
+}
+
+/// The answer to a cover question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoverAnswer {
+    /// The degree of cover.
+    pub degree: Degree,
+    /// The cover comes from creatures only (PF1/SF soft cover, 5e creature cover).
+    pub soft: bool,
+    /// Bonus to AC.
+    pub ac_bonus: i32,
+    /// Bonus to the saving throw `save` against effects from the far side.
+    pub save_bonus: i32,
+    /// The saving throw that `save_bonus` applies to.
+    pub save: SaveKind,
+    /// hb3d: modifier to the attacker's ATT instead of an AC bonus.
+    pub attack_modifier: i32,
+    /// Whether the target can be attacked (targeted) at all.
+    pub can_be_targeted: bool,
+    /// Whether the cover denies attacks of opportunity against the target.
+    pub denies_opportunity_attacks: bool,
+    /// Whether the cover lets the target use Stealth (hide).
+    pub allows_stealth: bool,
+    /// Stealth bonus from the cover (PF1 improved cover).
+    pub stealth_bonus: i32,
+    /// Improved evasion against Reflex saves (PF1 improved cover).
+    pub improved_evasion: bool,
+    /// Melee: whether some target square is within reach (RULES.md Q-37).
+    pub in_reach: Option<bool>,
+    /// The corner the attacker uses (the origin for an area effect).
+    pub corner: Option<Point>,
+    /// The attacker square that corner was taken from.
+    pub attacker_square: Option<Square>,
+    /// The target square aimed at.
+    pub target_square: Option<Square>,
+    /// The lines of the chosen corner and square, with what blocked each.
+    pub lines: Vec<TracedLine>,
+    /// The rule id of the procedure that decided.
+    pub procedure: &'static str,
+    /// The steps applied.
+    pub trace: Trace,
+}
+
+impl CoverAnswer {
+    fn empty(procedure: &'static str, save: SaveKind) -> CoverAnswer {
+        CoverAnswer {
+            degree: Degree::None,
+            soft: false,
+            ac_bonus: 0,
+            save_bonus: 0,
+            save,
+            attack_modifier: 0,
+            can_be_targeted: true,
+            denies_opportunity_attacks: false,
+            allows_stealth: false,
+            stealth_bonus: 0,
+            improved_evasion: false,
+            in_reach: None,
+            corner: None,
+            attacker_square: None,
+            target_square: None,
+            lines: Vec::new(),
+            procedure,
+            trace: Trace::default(),
+        }
+    }
+}
+
+/// Answers a cover question. `weapon` sets melee reach (else the attacker's wielded weapon or
+/// natural reach).
+pub fn cover(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    attack: AttackKind,
+    weapon: Option<&Weapon>,
+    budget: &mut Budget,
+) -> Result<CoverAnswer, RulesError> {
+    let enc = scene.enc;
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+        return Err(RulesError::field("/attacker", "no such creature"));
+    };
+    if attacker == target {
+        return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
+    }
+    if let AttackKind::Area { origin, .. } = attack {
+        let blocking = scene.walls.walls_at(origin).any(|w| {
+            matches!(
+                scene.wall_kind(w.id),
+                Some(crate::encounter::WallKind::Solid | crate::encounter::WallKind::DoorClosed | crate::encounter::WallKind::Window)
+            )
+        });
+        if blocking {
+            // RULES.md Q-42: it would reach both sides.
+            return Err(RulesError::field("/origin", "the point of origin lies on a wall that blocks line of effect"));
+        }
+    }
+    let rules = enc.ruleset.rules();
+    let (a_space, t_space) = (enc.space(a), enc.space(t));
+    let from = match attack {
+        AttackKind::Area { origin, .. } => From::Point(origin),
+        _ => From::Space(a_space),
+    };
+    let mut trace = Trace::default();
+    let elevated: Vec<String> = [a, t].iter().filter(|c| c.elevation_ft != 0).map(|c| c.id.clone()).collect();
+    if !elevated.is_empty() {
+        trace.push("grid.line-of-effect", Effect::ElevationIgnored { creatures: elevated });
+    }
+    let loe = scene.line_of_effect(&from, &t_space, budget)?;
+    trace.push(
+        "grid.line-of-effect",
+        Effect::LineOfEffect { exists: loe.is_some(), from: loe.map(|l| l.0), to: loe.map(|l| l.1) },
+    );
+    let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon };
+    let mut answer = match rules.cover {
+        CoverRule::Dnd5e { half, three_quarters } => {
+            let mut ans = CoverAnswer::empty("dnd5e.cover.grid", SaveKind::Dex);
+            if loe.is_some() {
+                dnd5e::resolve(&ctx, &mut ans, &mut trace, budget)?;
+            } else {
+                ans.degree = Degree::Total;
+            }
+            dnd5e::degrees(&mut ans, half, three_quarters, &mut trace);
+            ans
+        }
+        CoverRule::Pathfinder(pc) => {
+            let mut ans = CoverAnswer::empty(pc.corner_lines_rule, SaveKind::Reflex);
+            if loe.is_some() {
+                pathfinder::resolve(&ctx, &pc, &mut ans, &mut trace, budget)?;
+            } else {
+                ans.degree = Degree::Total;
+            }
+            pathfinder::degrees(&ctx, &pc, &mut ans, &mut trace);
+            ans
+        }
+    };
+    answer.trace = trace;
+    Ok(answer)
+}
+
+/// What every procedure needs to know about the question.
+pub(crate) struct Context<'a, 'e> {
+    pub scene: &'a Scene<'e>,
+    pub enc: &'e Encounter,
+    pub attacker: usize,
+    pub a_space: Space,
+    pub t_space: Space,
+    pub attack: AttackKind,
+    pub weapon: Option<&'a Weapon>,
+}
+
+impl Context<'_, '_> {
+    /// Squares that are never in B: the attacker's and the target's own.
+    pub fn own(&self, sq: Square) -> bool {
+        self.t_space.contains(sq) || (!matches!(self.attack, AttackKind::Area { .. }) && self.a_space.contains(sq))
+    }
+}

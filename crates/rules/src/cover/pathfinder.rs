@@ -1,0 +1,365 @@
+//! PF1-style cover (PF1, SF, hb3d): `pf1e.cover.ranged-corner-lines`,
+//! `pf1e.cover.melee-adjacent`, `pf1e.cover.big-creatures`, `pf1e.cover.low-obstacles`,
+//! `pf1e.cover.soft`, `pf1e.cover.degrees`, `pf1e.cover.aoo`, `sf1e.cover.corner-lines`,
+//! `sf1e.cover.variants`, `hb3d.mod.cover`.
+
+use super::lines::{ElementKind, Origin, Tracer, meeting_spans, span_distance};
+use super::{AttackKind, Context, CoverAnswer, Degree};
+use crate::budget::Budget;
+use crate::encounter::WallKind;
+use crate::error::RulesError;
+use crate::grid::line::{Element, Endpoint, Grazing, Hit, SquareSpan};
+use crate::grid::{FEET_PER_SQUARE, Metric, Space, Square};
+use crate::reach;
+use crate::ruleset::PathfinderCover;
+use crate::trace::{Effect, Trace};
+
+/// Low obstacles give cover only within 30 ft (6 squares) of the target.
+const LOW_OBSTACLE_REACH_SQUARES: i64 = 6;
+
+/// One way the attacker can take its shot.
+#[derive(Debug, Clone)]
+enum Choice {
+    /// Corner lines from one corner to one target square.
+    CornerLines { origin: Origin, target: Square },
+    /// The adjacent-melee test between one attacker square and one target square.
+    Adjacent { from: Square, target: Square },
+}
+
+/// The attacker's squares that count for distances to low obstacles (RULES.md Q-42: an area's
+/// origin square(s)).
+fn attacker_squares(ctx: &Context<'_, '_>) -> Vec<Square> {
+    match ctx.attack {
+        AttackKind::Area { origin, .. } => SquareSpan::around(origin).squares().collect(),
+        _ => ctx.a_space.squares().collect(),
+    }
+}
+
+struct Judge {
+    metric: Metric,
+    attacker: Vec<Square>,
+    target: Vec<Square>,
+    creatures: bool,
+}
+
+impl Judge {
+    /// Whether a low element (met at `spans`) gives cover: within 30 ft of the target, and the
+    /// attacker not strictly closer to it than the target.
+    fn low_counts(&self, spans: &[SquareSpan]) -> (bool, i64, i64) {
+        let dt = span_distance(self.metric, &self.target, spans);
+        let da = span_distance(self.metric, &self.attacker, spans);
+        (dt <= LOW_OBSTACLE_REACH_SQUARES && da >= dt, dt, da)
+    }
+
+    fn keep(&self, h: &Hit, e: Element, k: ElementKind, creatures: bool) -> bool {
+        match k {
+            ElementKind::Solid => true,
+            ElementKind::Creature(_) => creatures,
+            ElementKind::Low | ElementKind::Wall { kind: WallKind::Low, .. } => self.low_counts(&meeting_spans(h, e)).0,
+            ElementKind::Wall { .. } => true,
+        }
+    }
+}
+
+pub(super) fn resolve(
+    ctx: &Context<'_, '_>,
+    pc: &PathfinderCover,
+    ans: &mut CoverAnswer,
+    trace: &mut Trace,
+    budget: &mut Budget,
+) -> Result<(), RulesError> {
+    let rules = ctx.enc.ruleset.rules();
+    let corridor_exemption = ctx.enc.variants.is_on("sf1e.cover.corridorExemption");
+    let grazing = if rules.grazing_terrain && !corridor_exemption { Grazing::On } else { Grazing::Off };
+    let ranged = ctx.attack == AttackKind::Ranged;
+    let mut tracer = Tracer::new(ctx, grazing, ranged);
+    let (metric, _) = reach::metric(ctx.enc);
+    let judge = Judge {
+        metric,
+        attacker: attacker_squares(ctx),
+        target: ctx.t_space.squares().collect(),
+        creatures: ranged,
+    };
+    let partial = ctx.enc.variants.is_on(pc.partial_variant);
+    let t_squares: Vec<Square> = ctx.t_space.squares().collect();
+    let a_squares: Vec<Square> = ctx.a_space.squares().collect();
+
+    let mut choices: Vec<Choice> = Vec::new();
+    if ctx.attack == AttackKind::Melee {
+        let attacker = &ctx.enc.creatures[ctx.attacker];
+        let weapon = ctx.weapon.or(attacker.wielding.as_ref());
+        let band = reach::band(ctx.enc, attacker, weapon);
+        let one = |sq: Square| Space { anchor: sq, side: 1 };
+        let mut any = false;
+        for &a in &a_squares {
+            for &t in &t_squares {
+                if !reach::test(metric, &band, &one(a), &one(t)).within {
+                    continue;
+                }
+                any = true;
+                let adjacent = Metric::Chebyshev.between(&one(a), &one(t)) <= 1;
+                if adjacent && pc.adjacent_melee_test {
+                    choices.push(Choice::Adjacent { from: a, target: t });
+                } else {
+                    for origin in tracer.origins(&[a]) {
+                        choices.push(Choice::CornerLines { origin, target: t });
+                    }
+                }
+            }
+        }
+        ans.in_reach = Some(any);
+        if !any {
+            trace.push(pc.corner_lines_rule, Effect::OutOfReach);
+        }
+    }
+    if choices.is_empty() {
+        let origins = tracer.origins(&a_squares);
+        for o in &origins {
+            for &t in &t_squares {
+                choices.push(Choice::CornerLines { origin: *o, target: t });
+            }
+        }
+    }
+
+    let keep_full = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, judge.creatures);
+    let keep_hard = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, false);
+    let keep_slit = |_: &Hit, _: Element, k: ElementKind| matches!(k, ElementKind::Wall { kind: WallKind::ArrowSlit, .. });
+    // Adjacent melee: any wall, solid or low, square or thin; creatures never.
+    let keep_adjacent = |_: &Hit, _: Element, k: ElementKind| !matches!(k, ElementKind::Creature(_));
+
+    let mut best: Option<(Degree, u32, usize, Degree)> = None; // degree, blocked, index, degree without creatures
+    for (i, choice) in choices.iter().enumerate() {
+        let (degree, blocked, hard_degree) = match choice {
+            Choice::CornerLines { origin, target } => {
+                let (mut n, mut n_hard, mut slit) = (0u32, 0u32, false);
+                for end in tracer.target_ends(*target) {
+                    if tracer.blocked(origin.end, end, &keep_full, budget)? {
+                        n += 1;
+                        if judge.creatures && tracer.blocked(origin.end, end, &keep_hard, budget)? {
+                            n_hard += 1;
+                        }
+                        slit |= tracer.blocked(origin.end, end, &keep_slit, budget)?;
+                    }
+                }
+                if !judge.creatures {
+                    n_hard = n;
+                }
+                let grade = |n: u32| match n {
+                    0 => Degree::None,
+                    1 if partial => Degree::Partial,
+                    _ => Degree::Cover,
+                };
+                let (d, dh) = if slit { (Degree::Improved, Degree::Improved) } else { (grade(n), grade(n_hard)) };
+                (d, n, dh)
+            }
+            Choice::Adjacent { from, target } => {
+                let mut n = 0u32;
+                let mut slit = false;
+                for c in from.corners() {
+                    let start = ctx.scene.endpoint(c, *from);
+                    for end in tracer.target_ends(*target) {
+                        if tracer.blocked(start, end, &keep_adjacent, budget)? {
+                            n += 1;
+                            slit |= tracer.blocked(start, end, &keep_slit, budget)?;
+                        }
+                    }
+                }
+                // RULES.md Q-39: no partial cover in this test.
+                let d = if slit {
+                    Degree::Improved
+                } else if n > 0 {
+                    Degree::Cover
+                } else {
+                    Degree::None
+                };
+                (d, n, d)
+            }
+        };
+        let better = best.as_ref().is_none_or(|b| (degree, blocked) < (b.0, b.1));
+        let hard_best = best.as_ref().map_or(hard_degree, |b| b.3.min(hard_degree));
+        if better {
+            best = Some((degree, blocked, i, hard_best));
+        } else if let Some(b) = best.as_mut() {
+            b.3 = hard_best;
+        }
+    }
+    let Some((degree, blocked, index, hard_min)) = best else { return Ok(()) };
+    ans.degree = degree;
+    // Soft cover: creatures alone cover the target (no choice is covered without them).
+    ans.soft = judge.creatures && degree > Degree::None && degree < Degree::Improved && hard_min == Degree::None;
+
+    let rule = pc.corner_lines_rule;
+    match choices.get(index) {
+        Some(Choice::CornerLines { origin, target }) => {
+            ans.corner = Some(origin.end.at);
+            ans.attacker_square = origin.square;
+            ans.target_square = Some(*target);
+            for end in tracer.target_ends(*target) {
+                ans.lines.push(tracer.render(origin.end, end, &keep_full, budget)?);
+            }
+            trace.push(
+                rule,
+                Effect::CoverChoice {
+                    corner: Some(origin.end.at),
+                    target_square: Some(*target),
+                    blocked,
+                    lines: 4,
+                    degree: degree.id(),
+                    adjacent_test: false,
+                },
+            );
+        }
+        Some(Choice::Adjacent { from, target }) => {
+            ans.attacker_square = Some(*from);
+            ans.target_square = Some(*target);
+            let mut first_blocked = None;
+            for c in from.corners() {
+                let start = ctx.scene.endpoint(c, *from);
+                for end in tracer.target_ends(*target) {
+                    let line = tracer.render(start, end, &keep_adjacent, budget)?;
+                    if line.blocked && first_blocked.is_none() {
+                        first_blocked = Some(c);
+                    }
+                    ans.lines.push(line);
+                }
+            }
+            ans.corner = first_blocked.or_else(|| from.corners().first().copied());
+            trace.push(
+                "pf1e.cover.melee-adjacent",
+                Effect::CoverChoice {
+                    corner: ans.corner,
+                    target_square: Some(*target),
+                    blocked,
+                    lines: 16,
+                    degree: degree.id(),
+                    adjacent_test: true,
+                },
+            );
+            ans.procedure = "pf1e.cover.melee-adjacent";
+        }
+        None => {}
+    }
+    if ctx.a_space.side > 1 || ctx.t_space.side > 1 {
+        trace.push("pf1e.cover.big-creatures", Effect::CoverChoice {
+            corner: ans.corner,
+            target_square: ans.target_square,
+            blocked,
+            lines: ans.lines.len() as u32,
+            degree: degree.id(),
+            adjacent_test: matches!(choices.get(index), Some(Choice::Adjacent { .. })),
+        });
+    }
+    // Low obstacles met by the chosen lines, counted or not.
+    let mut seen: Vec<(Option<Square>, Option<usize>)> = Vec::new();
+    let chosen: Vec<(Endpoint, Endpoint)> = match choices.get(index) {
+        Some(Choice::CornerLines { origin, target }) => {
+            tracer.target_ends(*target).into_iter().map(|e| (origin.end, e)).collect()
+        }
+        _ => Vec::new(),
+    };
+    for (from, to) in chosen {
+        let hits = tracer.trace(from, to, budget)?.hits.clone();
+        for h in &hits {
+            let elements: Vec<Element> = match h {
+                Hit::Square { square, .. } => vec![Element::Square(*square)],
+                Hit::Wall { id, .. } => vec![Element::Wall(*id)],
+                _ => Vec::new(),
+            };
+            for e in elements {
+                let kind = tracer.kind(e);
+                let key = match (e, kind) {
+                    (Element::Square(sq), Some(ElementKind::Low)) => (Some(sq), None),
+                    (Element::Wall(id), Some(ElementKind::Wall { kind: WallKind::Low, .. })) => (None, Some(id as usize)),
+                    _ => continue,
+                };
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let (counted, dt, da) = judge.low_counts(&meeting_spans(h, e));
+                let low_rule = if rules.id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.low-obstacles" };
+                trace.push(
+                    low_rule,
+                    Effect::LowObstacle {
+                        square: key.0,
+                        wall: key.1,
+                        target_ft: dt.saturating_mul(FEET_PER_SQUARE),
+                        attacker_ft: da.saturating_mul(FEET_PER_SQUARE),
+                        counted,
+                    },
+                );
+            }
+        }
+    }
+    if degree == Degree::Improved {
+        trace.push(pc.degrees_rule, Effect::ArrowSlit);
+    }
+    if ans.soft {
+        let soft_rule = if rules.id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.soft" };
+        trace.push(soft_rule, Effect::SoftCover);
+    }
+    if corridor_exemption {
+        trace.push_variant(rule, "sf1e.cover.corridorExemption", Effect::CoverChoice {
+            corner: ans.corner,
+            target_square: ans.target_square,
+            blocked,
+            lines: ans.lines.len() as u32,
+            degree: degree.id(),
+            adjacent_test: false,
+        });
+    }
+    Ok(())
+}
+
+/// The numbers of the degree (`pf1e.cover.degrees`, `sf1e.cover.variants`, `hb3d.mod.cover`)
+/// and what cover denies (`pf1e.cover.aoo`).
+pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut CoverAnswer, trace: &mut Trace) {
+    let (ac, reflex) = match ans.degree {
+        Degree::Partial => pc.partial,
+        Degree::Cover => pc.cover,
+        Degree::Improved => pc.improved,
+        _ => (0, 0),
+    };
+    let spread = matches!(ctx.attack, AttackKind::Area { spread: true, .. });
+    ans.can_be_targeted = ans.degree != Degree::Total;
+    ans.save_bonus = if ans.soft || spread { 0 } else { reflex };
+    ans.improved_evasion = ans.degree == Degree::Improved && pc.improved_evasion;
+    ans.stealth_bonus = if ans.degree == Degree::Improved { pc.improved_stealth } else { 0 };
+    ans.allows_stealth = ans.degree >= Degree::Cover && !ans.soft;
+    ans.denies_opportunity_attacks = ans.degree >= Degree::Cover && !ans.soft;
+    let mut variant = None;
+    match pc.as_attack_modifier {
+        Some(m) => {
+            let scaled = ctx.enc.variants.is_on(m.scaled_variant);
+            let (c, p, i) = if scaled { m.scaled } else { m.nominal };
+            if scaled {
+                variant = Some(m.scaled_variant);
+            }
+            ans.attack_modifier = match ans.degree {
+                Degree::Partial => p,
+                Degree::Cover => c,
+                Degree::Improved => i,
+                _ => 0,
+            };
+            ans.ac_bonus = 0;
+        }
+        None => ans.ac_bonus = ac,
+    }
+    let result = Effect::CoverResult {
+        degree: ans.degree.id(),
+        soft: ans.soft,
+        ac_bonus: ans.ac_bonus,
+        save_bonus: ans.save_bonus,
+        attack_modifier: ans.attack_modifier,
+        can_be_targeted: ans.can_be_targeted,
+    };
+    if ans.degree == Degree::Partial {
+        variant = Some(pc.partial_variant);
+    }
+    match variant {
+        Some(v) => trace.push_variant(pc.degrees_rule, v, result),
+        None => trace.push(pc.degrees_rule, result),
+    }
+    let aoo_rule = if ctx.enc.ruleset.rules().id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.aoo" };
+    trace.push(aoo_rule, Effect::CoverOpportunity { denies: ans.denies_opportunity_attacks });
+}
