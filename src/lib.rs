@@ -12,6 +12,7 @@ pub mod handlers;
 pub mod metrics;
 pub mod middleware;
 pub mod render;
+pub mod svg;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -92,7 +93,9 @@ fn hostname() -> String {
 struct ApiDoc;
 
 fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).routes(routes!(handlers::range::range))
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(handlers::range::range))
+        .routes(routes!(handlers::cover::cover))
 }
 
 fn catalog_routes() -> OpenApiRouter<AppState> {

@@ -210,7 +210,8 @@ fn coord(p: &mut Problems, pointer: String, v: f64, max: i64) -> Coord {
     Coord::from_f64(v).unwrap_or_default()
 }
 
-fn point(p: &mut Problems, base: &str, pt: &PointIn, w: i64, h: i64) -> Point {
+/// Maps a point, checking it lies within the grid.
+pub fn point(p: &mut Problems, base: &str, pt: &PointIn, w: i64, h: i64) -> Point {
     Point { x: coord(p, format!("{base}/x"), pt.x, w), y: coord(p, format!("{base}/y"), pt.y, h) }
 }
 

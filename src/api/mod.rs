@@ -2,6 +2,7 @@
 //! the handlers know JSON.
 
 pub mod catalog;
+pub mod cover;
 pub mod dice;
 pub mod encounter;
 pub mod mapping;

@@ -160,14 +160,18 @@ async fn grid_zero_and_over_the_caps() {
     }))
     .await;
     assert_eq!(s, 422);
-    assert!(p.contains(&"/encounter/grid/width".to_owned()) && p.contains(&"/encounter/grid/height".to_owned()), "{p:?}");
+    assert!(
+        p.contains(&"/encounter/grid/width".to_owned()) && p.contains(&"/encounter/grid/height".to_owned()),
+        "{p:?}"
+    );
     let (_, p, _) = problem(&with(|r| {
         r["encounter"]["grid"] = json!({"width": 1001, "height": 8});
     }))
     .await;
     assert!(p.contains(&"/encounter/grid/width".to_owned()), "{p:?}");
-    let many: Vec<Value> =
-        (0..501).map(|i| json!({"id": format!("c{i}"), "side": "x", "at": {"x": i % 40, "y": i / 40}})).collect();
+    let many: Vec<Value> = (0..501)
+        .map(|i| json!({"id": format!("c{i}"), "side": "x", "at": {"x": i % 40, "y": i / 40}}))
+        .collect();
     let (_, p, _) = problem(&with(|r| {
         r["encounter"]["grid"] = json!({"width": 40, "height": 40});
         r["encounter"]["creatures"] = Value::Array(many);
@@ -204,7 +208,8 @@ async fn conditions_sizes_and_variants_the_ruleset_does_not_know() {
 #[tokio::test]
 async fn wall_end_points_inside_the_grid() {
     let (s, p, _) = problem(&with(|r| {
-        r["encounter"]["grid"]["walls"] = json!([{"from": {"x": 2.5, "y": 0}, "to": {"x": 2.5, "y": 9}, "kind": "solid"}]);
+        r["encounter"]["grid"]["walls"] =
+            json!([{"from": {"x": 2.5, "y": 0}, "to": {"x": 2.5, "y": 9}, "kind": "solid"}]);
     }))
     .await;
     assert_eq!((s, p), (422, vec!["/encounter/grid/walls/0/to/y".to_owned()]));

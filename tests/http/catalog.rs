@@ -27,6 +27,12 @@ async fn rulesets_state_what_each_supports() {
     let colossal = pf["sizes"].as_array().unwrap().iter().find(|s| s["size"] == "colossal").unwrap();
     assert_eq!((colossal["squares"].as_i64(), colossal["reach_ft"].as_i64()), (Some(6), Some(30)));
     let d5 = &rs[0];
-    assert!(d5["variants"].as_array().unwrap().iter().any(|v| v["key"] == "dnd5e.grid.variant-diagonals" && v["default"] == false));
+    assert!(
+        d5["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v["key"] == "dnd5e.grid.variant-diagonals" && v["default"] == false)
+    );
     assert!(!d5["conditions"].as_array().unwrap().iter().any(|c| c == "flat_footed"));
 }

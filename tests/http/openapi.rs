@@ -31,7 +31,10 @@ async fn document_states_the_caps_and_problem_responses() {
         assert!(range["responses"][status].is_object(), "missing {status}");
     }
     assert!(range["responses"]["422"]["content"]["application/problem+json"].is_object());
-    assert!(range["requestBody"]["content"]["application/json"]["example"].is_object() || schemas["RangeRequest"]["example"].is_object());
+    assert!(
+        range["requestBody"]["content"]["application/json"]["example"].is_object()
+            || schemas["RangeRequest"]["example"].is_object()
+    );
 }
 
 #[tokio::test]

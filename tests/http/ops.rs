@@ -24,8 +24,14 @@ async fn metrics_count_requests_per_route_and_status() {
     let _ = post_json(a.clone(), "/v1/range", &range_request()).await;
     let _ = post_raw(a.clone(), "/v1/range", "text/plain", vec![]).await;
     let text = String::from_utf8(get(a, "/metrics").await.body).unwrap();
-    assert!(text.contains(r#"arbiter_http_requests_total{method="POST",route="/v1/range",status="200"} 1"#), "{text}");
-    assert!(text.contains(r#"arbiter_http_requests_total{method="POST",route="/v1/range",status="415"} 1"#), "{text}");
+    assert!(
+        text.contains(r#"arbiter_http_requests_total{method="POST",route="/v1/range",status="200"} 1"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"arbiter_http_requests_total{method="POST",route="/v1/range",status="415"} 1"#),
+        "{text}"
+    );
     assert!(text.contains("arbiter_http_request_duration_seconds_bucket{"));
 }
 
@@ -61,7 +67,10 @@ async fn large_answers_are_compressed() {
     let res = send(test_app(), req).await;
     assert_eq!(res.headers.get(header::CONTENT_ENCODING).unwrap(), "gzip");
     let req = Request::get("/healthz").header(header::ACCEPT_ENCODING, "gzip").body(Body::empty()).unwrap();
-    assert!(send(test_app(), req).await.headers.get(header::CONTENT_ENCODING).is_none(), "tiny answers stay plain");
+    assert!(
+        send(test_app(), req).await.headers.get(header::CONTENT_ENCODING).is_none(),
+        "tiny answers stay plain"
+    );
 }
 
 #[tokio::test]

@@ -6,17 +6,25 @@ use super::support::*;
 
 #[tokio::test]
 async fn rules_md_range_fixtures() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/range/cases.json")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/range/cases.json"))
+            .unwrap();
     let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
     assert!(cases.len() >= 50, "fixture file lost cases");
     for case in &cases {
         let name = case["name"].as_str().unwrap();
         let res = post_json(test_app(), "/v1/range", &case["request"]).await;
-        assert_eq!(res.status as u64, case["status"].as_u64().unwrap(), "{name}: {}", String::from_utf8_lossy(&res.body));
+        assert_eq!(
+            res.status as u64,
+            case["status"].as_u64().unwrap(),
+            "{name}: {}",
+            String::from_utf8_lossy(&res.body)
+        );
         let body = res.json();
         assert_subset(&body["result"], &case["expect"], name);
         if let Some(rules) = case["trace_rules"].as_array() {
-            let cited: Vec<&str> = body["trace"].as_array().unwrap().iter().map(|s| s["rule"].as_str().unwrap()).collect();
+            let cited: Vec<&str> =
+                body["trace"].as_array().unwrap().iter().map(|s| s["rule"].as_str().unwrap()).collect();
             for r in rules {
                 assert!(cited.contains(&r.as_str().unwrap()), "{name}: trace {cited:?} lacks {r}");
             }

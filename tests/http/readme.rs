@@ -40,7 +40,8 @@ async fn readme_curl_examples_work_verbatim() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:8080")
         .await
         .expect("port 8080 is busy: stop the local server before running the README test");
-    let server = tokio::spawn(async move { axum::serve(listener, app(AppState::new(Config::for_tests()))).await });
+    let server =
+        tokio::spawn(async move { axum::serve(listener, app(AppState::new(Config::for_tests()))).await });
     let blocks = curl_blocks();
     assert!(blocks.len() >= 8, "README lost its curl examples");
     for (block, expect) in blocks {

@@ -10,7 +10,8 @@ use arbiter::{AppState, app};
 async fn real_server_on_port_zero() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let server = tokio::spawn(async move { axum::serve(listener, app(AppState::new(Config::for_tests()))).await });
+    let server =
+        tokio::spawn(async move { axum::serve(listener, app(AppState::new(Config::for_tests()))).await });
     let body = serde_json::to_string(&super::support::range_request()).unwrap();
     let response = tokio::task::spawn_blocking(move || {
         let mut s = TcpStream::connect(addr).unwrap();

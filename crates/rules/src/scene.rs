@@ -23,9 +23,10 @@ pub struct Scene<'e> {
 pub fn line_error(e: LineError) -> RulesError {
     match e {
         LineError::Budget(b) => RulesError::Budget(b),
-        LineError::OutOfRange => {
-            RulesError::field("/encounter/grid", "a point of the encounter lies outside the supported 1024×1024 range")
-        }
+        LineError::OutOfRange => RulesError::field(
+            "/encounter/grid",
+            "a point of the encounter lies outside the supported 1024×1024 range",
+        ),
     }
 }
 

@@ -85,7 +85,10 @@ fn m1_creature_between() {
     }
     // PF1: soft cover +4 against the arrow, nothing against a fireball's Reflex save.
     let a = ask(&map(RulesetId::Pf1e, &M1), "A", "T", AttackKind::Ranged);
-    assert_eq!((a.degree, a.ac_bonus, a.save_bonus, a.soft, a.allows_stealth), (Degree::Cover, 4, 0, true, false));
+    assert_eq!(
+        (a.degree, a.ac_bonus, a.save_bonus, a.soft, a.allows_stealth),
+        (Degree::Cover, 4, 0, true, false)
+    );
     let area = AttackKind::Area { origin: pt(0.0, 2.0), spread: false };
     assert_eq!(ask(&map(RulesetId::Pf1e, &M1), "A", "T", area).degree, Degree::None);
     // hb3d: −4 ATT instead of +4 AC.

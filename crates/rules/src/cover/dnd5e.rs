@@ -109,7 +109,11 @@ pub(super) fn resolve(
         trace.push("dnd5e.cover.degrees", Effect::ArrowSlit);
     }
     if cap && b.blocked > 0 {
-        trace.push_variant("dnd5e.cover.half-cap", "dnd5e.cover.half-cap", Effect::HalfCap { capped: b.capped });
+        trace.push_variant(
+            "dnd5e.cover.half-cap",
+            "dnd5e.cover.half-cap",
+            Effect::HalfCap { capped: b.capped },
+        );
     }
     Ok(())
 }

@@ -110,7 +110,12 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     }
 
     /// Traces a segment (cached).
-    pub fn trace(&mut self, from: Endpoint, to: Endpoint, budget: &mut Budget) -> Result<&LineReport, RulesError> {
+    pub fn trace(
+        &mut self,
+        from: Endpoint,
+        to: Endpoint,
+        budget: &mut Budget,
+    ) -> Result<&LineReport, RulesError> {
         let key = (from, to);
         if !self.cache.contains_key(&key) {
             let ctx = self.ctx;
@@ -130,9 +135,13 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
                 }
             };
             let walls = |id: u32| match ctx.scene.wall_kind(id) {
-                Some(WallKind::Solid | WallKind::Low | WallKind::Window | WallKind::ArrowSlit | WallKind::DoorClosed) => {
-                    Some(g)
-                }
+                Some(
+                    WallKind::Solid
+                    | WallKind::Low
+                    | WallKind::Window
+                    | WallKind::ArrowSlit
+                    | WallKind::DoorClosed,
+                ) => Some(g),
                 _ => None,
             };
             let report = Blockers::new(&squares, &ctx.scene.walls, walls)
@@ -228,7 +237,9 @@ pub(crate) fn kind_of(ctx: &Context<'_, '_>, e: Element) -> Option<ElementKind> 
                 ctx.scene.occupant(sq).map(ElementKind::Creature)
             }
         }
-        Element::Wall(id) => ctx.scene.wall_kind(id).map(|kind| ElementKind::Wall { index: id as usize, kind }),
+        Element::Wall(id) => {
+            ctx.scene.wall_kind(id).map(|kind| ElementKind::Wall { index: id as usize, kind })
+        }
     }
 }
 
@@ -246,11 +257,9 @@ fn describe(h: &Hit) -> (HitCase, Vec<Element>, Option<(f64, f64)>) {
             None,
         ),
         Hit::Seam { squares } => (HitCase::Seam, squares.iter().map(|s| Element::Square(*s)).collect(), None),
-        Hit::Pinch(p) => (
-            HitCase::Pinch,
-            p.left.iter().chain(p.right.iter()).copied().collect(),
-            Some(p.at.approx),
-        ),
+        Hit::Pinch(p) => {
+            (HitCase::Pinch, p.left.iter().chain(p.right.iter()).copied().collect(), Some(p.at.approx))
+        }
         Hit::Wall { id, case, meet } => (
             match case {
                 WallCase::Cross => HitCase::Cross,

@@ -166,12 +166,19 @@ pub fn cover(
         let blocking = scene.walls.walls_at(origin).any(|w| {
             matches!(
                 scene.wall_kind(w.id),
-                Some(crate::encounter::WallKind::Solid | crate::encounter::WallKind::DoorClosed | crate::encounter::WallKind::Window)
+                Some(
+                    crate::encounter::WallKind::Solid
+                        | crate::encounter::WallKind::DoorClosed
+                        | crate::encounter::WallKind::Window
+                )
             )
         });
         if blocking {
             // RULES.md Q-42: it would reach both sides.
-            return Err(RulesError::field("/origin", "the point of origin lies on a wall that blocks line of effect"));
+            return Err(RulesError::field(
+                "/origin",
+                "the point of origin lies on a wall that blocks line of effect",
+            ));
         }
     }
     let rules = enc.ruleset.rules();
@@ -231,6 +238,7 @@ pub(crate) struct Context<'a, 'e> {
 impl Context<'_, '_> {
     /// Squares that are never in B: the attacker's and the target's own.
     pub fn own(&self, sq: Square) -> bool {
-        self.t_space.contains(sq) || (!matches!(self.attack, AttackKind::Area { .. }) && self.a_space.contains(sq))
+        self.t_space.contains(sq)
+            || (!matches!(self.attack, AttackKind::Area { .. }) && self.a_space.contains(sq))
     }
 }

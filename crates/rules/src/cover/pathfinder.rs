@@ -55,7 +55,9 @@ impl Judge {
         match k {
             ElementKind::Solid => true,
             ElementKind::Creature(_) => creatures,
-            ElementKind::Low | ElementKind::Wall { kind: WallKind::Low, .. } => self.low_counts(&meeting_spans(h, e)).0,
+            ElementKind::Low | ElementKind::Wall { kind: WallKind::Low, .. } => {
+                self.low_counts(&meeting_spans(h, e)).0
+            }
             ElementKind::Wall { .. } => true,
         }
     }
@@ -123,7 +125,9 @@ pub(super) fn resolve(
 
     let keep_full = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, judge.creatures);
     let keep_hard = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, false);
-    let keep_slit = |_: &Hit, _: Element, k: ElementKind| matches!(k, ElementKind::Wall { kind: WallKind::ArrowSlit, .. });
+    let keep_slit = |_: &Hit, _: Element, k: ElementKind| {
+        matches!(k, ElementKind::Wall { kind: WallKind::ArrowSlit, .. })
+    };
     // Adjacent melee: any wall, solid or low, square or thin; creatures never.
     let keep_adjacent = |_: &Hit, _: Element, k: ElementKind| !matches!(k, ElementKind::Creature(_));
 
@@ -149,7 +153,8 @@ pub(super) fn resolve(
                     1 if partial => Degree::Partial,
                     _ => Degree::Cover,
                 };
-                let (d, dh) = if slit { (Degree::Improved, Degree::Improved) } else { (grade(n), grade(n_hard)) };
+                let (d, dh) =
+                    if slit { (Degree::Improved, Degree::Improved) } else { (grade(n), grade(n_hard)) };
                 (d, n, dh)
             }
             Choice::Adjacent { from, target } => {
@@ -186,7 +191,8 @@ pub(super) fn resolve(
     let Some((degree, blocked, index, hard_min)) = best else { return Ok(()) };
     ans.degree = degree;
     // Soft cover: creatures alone cover the target (no choice is covered without them).
-    ans.soft = judge.creatures && degree > Degree::None && degree < Degree::Improved && hard_min == Degree::None;
+    ans.soft =
+        judge.creatures && degree > Degree::None && degree < Degree::Improved && hard_min == Degree::None;
 
     let rule = pc.corner_lines_rule;
     match choices.get(index) {
@@ -240,14 +246,17 @@ pub(super) fn resolve(
         None => {}
     }
     if ctx.a_space.side > 1 || ctx.t_space.side > 1 {
-        trace.push("pf1e.cover.big-creatures", Effect::CoverChoice {
-            corner: ans.corner,
-            target_square: ans.target_square,
-            blocked,
-            lines: ans.lines.len() as u32,
-            degree: degree.id(),
-            adjacent_test: matches!(choices.get(index), Some(Choice::Adjacent { .. })),
-        });
+        trace.push(
+            "pf1e.cover.big-creatures",
+            Effect::CoverChoice {
+                corner: ans.corner,
+                target_square: ans.target_square,
+                blocked,
+                lines: ans.lines.len() as u32,
+                degree: degree.id(),
+                adjacent_test: matches!(choices.get(index), Some(Choice::Adjacent { .. })),
+            },
+        );
     }
     // Low obstacles met by the chosen lines, counted or not.
     let mut seen: Vec<(Option<Square>, Option<usize>)> = Vec::new();
@@ -269,7 +278,9 @@ pub(super) fn resolve(
                 let kind = tracer.kind(e);
                 let key = match (e, kind) {
                     (Element::Square(sq), Some(ElementKind::Low)) => (Some(sq), None),
-                    (Element::Wall(id), Some(ElementKind::Wall { kind: WallKind::Low, .. })) => (None, Some(id as usize)),
+                    (Element::Wall(id), Some(ElementKind::Wall { kind: WallKind::Low, .. })) => {
+                        (None, Some(id as usize))
+                    }
                     _ => continue,
                 };
                 if seen.contains(&key) {
@@ -277,7 +288,8 @@ pub(super) fn resolve(
                 }
                 seen.push(key);
                 let (counted, dt, da) = judge.low_counts(&meeting_spans(h, e));
-                let low_rule = if rules.id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.low-obstacles" };
+                let low_rule =
+                    if rules.id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.low-obstacles" };
                 trace.push(
                     low_rule,
                     Effect::LowObstacle {
@@ -299,14 +311,18 @@ pub(super) fn resolve(
         trace.push(soft_rule, Effect::SoftCover);
     }
     if corridor_exemption {
-        trace.push_variant(rule, "sf1e.cover.corridorExemption", Effect::CoverChoice {
-            corner: ans.corner,
-            target_square: ans.target_square,
-            blocked,
-            lines: ans.lines.len() as u32,
-            degree: degree.id(),
-            adjacent_test: false,
-        });
+        trace.push_variant(
+            rule,
+            "sf1e.cover.corridorExemption",
+            Effect::CoverChoice {
+                corner: ans.corner,
+                target_square: ans.target_square,
+                blocked,
+                lines: ans.lines.len() as u32,
+                degree: degree.id(),
+                adjacent_test: false,
+            },
+        );
     }
     Ok(())
 }
@@ -360,6 +376,7 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         Some(v) => trace.push_variant(pc.degrees_rule, v, result),
         None => trace.push(pc.degrees_rule, result),
     }
-    let aoo_rule = if ctx.enc.ruleset.rules().id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.aoo" };
+    let aoo_rule =
+        if ctx.enc.ruleset.rules().id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.aoo" };
     trace.push(aoo_rule, Effect::CoverOpportunity { denies: ans.denies_opportunity_attacks });
 }

@@ -1,9 +1,9 @@
 //! The French homebrew "3d6 + mod + BBA vs DEF" (RULES.md §5). What the seed does not define
 //! follows PF1 (`hb3d.inherit-pf1e`).
 
-use super::{AttackModifierCover, CoverRule, PathfinderCover,
-    PF_CONDITIONS, PF_NO_THREAT, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset,
-    VariantSpec,
+use super::{
+    AttackModifierCover, CoverRule, PF_CONDITIONS, PF_NO_THREAT, PF_SIZES, PathfinderCover, RangeRule,
+    RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec,
 };
 use crate::grid::Metric;
 

@@ -1,7 +1,7 @@
 //! Pathfinder 1e (RULES.md §3).
 
-use super::{CoverRule,
-    PF_CONDITIONS, PF_NO_THREAT, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset,
+use super::{
+    CoverRule, PF_CONDITIONS, PF_NO_THREAT, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset,
     VariantSpec,
 };
 use crate::grid::Metric;

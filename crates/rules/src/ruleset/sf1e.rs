@@ -1,6 +1,9 @@
 //! Starfinder 1e (RULES.md §4).
 
-use super::{CoverRule, PF_NO_THREAT, PathfinderCover, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec};
+use super::{
+    CoverRule, PF_NO_THREAT, PF_SIZES, PathfinderCover, RangeRule, RangedInMeleeRule, ReachWeaponRule,
+    Ruleset, VariantSpec,
+};
 use crate::encounter::Condition;
 use crate::grid::Metric;
 

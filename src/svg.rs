@@ -1,0 +1,184 @@
+//! SVG drawings of an encounter and the lines a question traced, for people who would rather
+//! look (`Accept: image/svg+xml`).
+
+use std::fmt::Write;
+
+use arbiter_rules::cover::CoverAnswer;
+use arbiter_rules::encounter::{Encounter, Terrain, WallKind};
+use arbiter_rules::grid::Point;
+
+/// Escapes text for XML content and attributes.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+const PALETTE: [&str; 8] =
+    ["#4e79a7", "#e15759", "#59a14f", "#b07aa1", "#f28e2b", "#76b7b2", "#edc948", "#9c755f"];
+
+/// The grid, walls and creatures; returns the document so far and the cell size.
+fn base(enc: &Encounter, title: &str, legend_rows: usize) -> (String, f64) {
+    let (w, h) = (enc.grid.width.max(1) as f64, enc.grid.height.max(1) as f64);
+    let cell = (960.0 / w.max(h)).clamp(2.0, 40.0);
+    let (pw, ph) = (w * cell, h * cell);
+    let legend_h = 22.0 * legend_rows as f64 + 40.0;
+    // The legend needs room even under a narrow map.
+    let sw = pw.max(1000.0);
+    let mut s = String::with_capacity(4096);
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{sw}" height="{}" viewBox="0 0 {sw} {}" font-family="sans-serif">"#,
+        ph + legend_h,
+        ph + legend_h
+    );
+    let _ = write!(s, r##"<rect x="0" y="0" width="{sw}" height="{}" fill="#ffffff"/>"##, ph + legend_h);
+    let _ = write!(s, "<title>{}</title>", esc(title));
+    let _ = write!(s, r##"<rect x="0" y="0" width="{pw}" height="{ph}" fill="#fbfaf7"/>"##);
+    for y in 0..enc.grid.height {
+        for x in 0..enc.grid.width {
+            let t = enc.grid.terrain(arbiter_rules::grid::Square::new(x, y));
+            let fill = if t.has(Terrain::SOLID) {
+                "#3b3b3b"
+            } else if t.has(Terrain::OPAQUE) {
+                "#8a8a8a"
+            } else if t.has(Terrain::LOW) {
+                "#c49a6c"
+            } else if t.has(Terrain::WATER) {
+                "#7fb2e5"
+            } else if t.has(Terrain::CONCEALING) {
+                "#b9dfb0"
+            } else if t.has(Terrain::DIFFICULT) {
+                "#e8dcc0"
+            } else {
+                continue;
+            };
+            let _ = write!(
+                s,
+                r#"<rect x="{}" y="{}" width="{cell}" height="{cell}" fill="{fill}"/>"#,
+                x as f64 * cell,
+                y as f64 * cell
+            );
+        }
+    }
+    if cell >= 6.0 {
+        let _ = write!(s, r##"<g stroke="#d8d4cc" stroke-width="1">"##);
+        for x in 0..=enc.grid.width {
+            let _ = write!(s, r#"<line x1="{0}" y1="0" x2="{0}" y2="{ph}"/>"#, x as f64 * cell);
+        }
+        for y in 0..=enc.grid.height {
+            let _ = write!(s, r#"<line x1="0" y1="{0}" x2="{pw}" y2="{0}"/>"#, y as f64 * cell);
+        }
+        s.push_str("</g>");
+    }
+    for wall in &enc.grid.walls {
+        let (stroke, width, dash) = match wall.kind {
+            WallKind::Solid => ("#000000", 4.0, ""),
+            WallKind::Low => ("#8b5a2b", 3.0, "6 3"),
+            WallKind::Window => ("#3fa7d6", 3.0, ""),
+            WallKind::ArrowSlit => ("#000000", 4.0, "2 2"),
+            WallKind::DoorOpen => ("#2e8b57", 2.0, "4 4"),
+            WallKind::DoorClosed => ("#8b4513", 4.0, ""),
+        };
+        let _ = write!(
+            s,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{stroke}" stroke-width="{width}" stroke-dasharray="{dash}" stroke-linecap="round"/>"#,
+            wall.from.x.to_f64() * cell,
+            wall.from.y.to_f64() * cell,
+            wall.to.x.to_f64() * cell,
+            wall.to.y.to_f64() * cell
+        );
+    }
+    let mut sides: Vec<&str> = Vec::new();
+    for c in &enc.creatures {
+        if !sides.contains(&c.side.as_str()) {
+            sides.push(&c.side);
+        }
+    }
+    for c in &enc.creatures {
+        let sp = enc.space(c);
+        let colour = PALETTE[sides.iter().position(|s| *s == c.side).unwrap_or(0) % PALETTE.len()];
+        let (x, y, size) = (sp.anchor.x as f64 * cell, sp.anchor.y as f64 * cell, sp.side as f64 * cell);
+        let _ = write!(
+            s,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="2"/>"#,
+            x + 2.0,
+            y + 2.0,
+            (size - 4.0).max(1.0),
+            (size - 4.0).max(1.0),
+            cell / 4.0
+        );
+        let font = (cell * 0.35).clamp(6.0, 14.0);
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="{font}" text-anchor="middle" fill="#111">{}</text>"##,
+            x + size / 2.0,
+            y + size / 2.0 + font / 3.0,
+            esc(&c.id)
+        );
+    }
+    (s, cell)
+}
+
+fn legend(s: &mut String, top: f64, rows: &[String]) {
+    for (i, r) in rows.iter().enumerate() {
+        let _ = write!(
+            s,
+            r##"<text x="8" y="{}" font-size="14" fill="#222">{}</text>"##,
+            top + 24.0 + 22.0 * i as f64,
+            esc(r)
+        );
+    }
+}
+
+fn xy(p: Point, cell: f64) -> (f64, f64) {
+    (p.x.to_f64() * cell, p.y.to_f64() * cell)
+}
+
+/// The cover answer drawn: grid, walls, creatures, and the chosen corner's lines.
+pub fn cover(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer) -> String {
+    let name = |i: usize| enc.creatures.get(i).map_or("?", |c| c.id.as_str()).to_owned();
+    let title = format!("Cover of {} against {}: {}", name(target), name(attacker), a.degree.id());
+    let rows = vec![
+        title.clone(),
+        format!(
+            "Ruleset {} · procedure {} · AC bonus {:+} · save bonus {:+}{}",
+            enc.ruleset.id(),
+            a.procedure,
+            a.ac_bonus,
+            a.save_bonus,
+            if a.soft { " · soft (creatures only)" } else { "" }
+        ),
+        "Lines: green clear, red blocked; blue dot: the attacker's corner".to_owned(),
+        "Walls: black solid, brown dashed low, blue window, dotted arrow slit, brown door, green dashed open door".to_owned(),
+        "Squares: dark solid, grey opaque, tan low, green concealing, beige difficult, blue water".to_owned(),
+    ];
+    let (mut s, cell) = base(enc, &title, rows.len());
+    s.push_str(r#"<g stroke-width="2" stroke-linecap="round">"#);
+    for l in &a.lines {
+        let (x1, y1) = xy(l.from, cell);
+        let (x2, y2) = xy(l.to, cell);
+        let colour = if l.blocked { "#d62728" } else { "#2ca02c" };
+        let _ = write!(s, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}"/>"#);
+        for h in l.hits.iter().filter(|h| h.counted) {
+            if let Some((hx, hy)) = h.at {
+                let _ =
+                    write!(s, r##"<circle cx="{}" cy="{}" r="3" fill="#d62728"/>"##, hx * cell, hy * cell);
+            }
+        }
+    }
+    s.push_str("</g>");
+    if let Some(c) = a.corner {
+        let (x, y) = xy(c, cell);
+        let _ = write!(
+            s,
+            r##"<circle cx="{x}" cy="{y}" r="5" fill="#1f77b4" stroke="#fff" stroke-width="1.5"/>"##
+        );
+    }
+    let top = enc.grid.height.max(1) as f64 * cell;
+    legend(&mut s, top, &rows);
+    s.push_str("</svg>");
+    s
+}

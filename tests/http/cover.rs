@@ -1,0 +1,149 @@
+//! `/v1/cover` through HTTP: the RULES.md examples as fixtures, the SVG view, bad input.
+
+use axum::body::Body;
+use axum::http::{Request, header};
+use serde_json::{Value, json};
+
+use super::support::*;
+
+fn fixtures() -> Vec<Value> {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cover/cases.json"))
+            .unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[tokio::test]
+async fn rules_md_cover_fixtures() {
+    let cases = fixtures();
+    assert!(cases.len() >= 70);
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let res = post_json(test_app(), "/v1/cover", &case["request"]).await;
+        assert_eq!(res.status, 200, "{name}: {}", String::from_utf8_lossy(&res.body));
+        let body = res.json();
+        assert_subset(&body["result"], &case["expect"], name);
+        let rules: Vec<&str> =
+            body["trace"].as_array().unwrap().iter().map(|s| s["rule"].as_str().unwrap()).collect();
+        assert!(rules.contains(&"grid.line-of-effect"), "{name}: {rules:?}");
+    }
+}
+
+#[tokio::test]
+async fn lines_say_what_blocked_them() {
+    let cases = fixtures();
+    let m1 = cases.iter().find(|c| c["name"] == "M1 dnd5e2014: creature between → half").unwrap();
+    let body = post_json(test_app(), "/v1/cover", &m1["request"]).await.json();
+    let lines = body["result"]["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 4);
+    let blocked: Vec<&Value> = lines.iter().filter(|l| l["blocked"] == true).collect();
+    assert_eq!(blocked.len(), 2, "RULES.md M1: two lines through the orc's square");
+    for l in blocked {
+        assert_eq!(
+            l["hits"][0]["by"][0],
+            json!({"kind": "creature", "square": {"x": 3, "y": 2}, "creature": "o1"})
+        );
+        assert_eq!(l["hits"][0]["case"], "interior");
+    }
+}
+
+#[tokio::test]
+async fn svg_view_is_well_formed_and_labelled() {
+    let cases = fixtures();
+    let m2 = cases.iter().find(|c| c["name"] == "M2 pf1e: target (4,4) → cover +4").unwrap();
+    let req = Request::post("/v1/cover")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "image/svg+xml")
+        .body(Body::from(serde_json::to_vec(&m2["request"]).unwrap()))
+        .unwrap();
+    let res = send(test_app(), req).await;
+    assert_eq!(res.status, 200);
+    assert_eq!(res.content_type(), "image/svg+xml");
+    let text = String::from_utf8(res.body).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(texts.contains(&"A") && texts.contains(&"T"), "creature labels: {texts:?}");
+    let red = doc.descendants().filter(|n| n.attribute("stroke") == Some("#d62728")).count();
+    let green = doc.descendants().filter(|n| n.attribute("stroke") == Some("#2ca02c")).count();
+    assert_eq!((red, green), (1, 3), "M2 (4,4): one blocked line from ⟨0,0⟩");
+}
+
+#[tokio::test]
+async fn svg_of_a_forty_square_map_stays_readable() {
+    let rows: Vec<String> =
+        (0..40).map(|y| if y == 20 { "#".repeat(30) + &".".repeat(10) } else { ".".repeat(40) }).collect();
+    let req = json!({"encounter": {"ruleset": "pf1e", "grid": {"width": 40, "height": 40, "map": rows},
+        "creatures": [{"id": "a", "side": "x", "at": {"x": 1, "y": 1}}, {"id": "<b&c>", "side": "y", "at": {"x": 38, "y": 38}}]},
+        "attacker": "a", "target": "<b&c>"});
+    let res = send(
+        test_app(),
+        Request::post("/v1/cover")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "image/svg+xml")
+            .body(Body::from(serde_json::to_vec(&req).unwrap()))
+            .unwrap(),
+    )
+    .await;
+    let text = String::from_utf8(res.body).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("well-formed even with markup in ids");
+    let width: f64 = doc.root_element().attribute("width").unwrap().parse().unwrap();
+    assert!(width >= 960.0, "24 px squares at 40×40");
+    assert!(doc.descendants().any(|n| n.text() == Some("<b&c>")));
+}
+
+#[tokio::test]
+async fn french_trace() {
+    let cases = fixtures();
+    let m6 = cases.iter().find(|c| c["name"] == "M6 pf1e: A 5 ft < T 15 ft → none").unwrap();
+    let req = Request::post("/v1/cover")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT_LANGUAGE, "fr")
+        .body(Body::from(serde_json::to_vec(&m6["request"]).unwrap()))
+        .unwrap();
+    let body = send(test_app(), req).await.json();
+    let low = body["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["rule"] == "pf1e.cover.low-obstacles")
+        .expect("low step");
+    assert_eq!(low["effect"]["counted"], false);
+    assert_eq!(
+        low["text"],
+        "obstacle bas en (5, 2) : l'attaquant (1,5 m) est plus près que la cible (4,5 m) : ignoré"
+    );
+}
+
+#[tokio::test]
+async fn cover_bad_input() {
+    let cases = fixtures();
+    let mut req = cases[0]["request"].clone();
+    req["attack"] = "area".into();
+    let res = post_json(test_app(), "/v1/cover", &req).await;
+    assert_eq!((res.status, pointers(&res)), (422, vec!["/origin".to_owned()]));
+    req["origin"] = json!({"x": 99, "y": 0});
+    let res = post_json(test_app(), "/v1/cover", &req).await;
+    assert_eq!((res.status, pointers(&res)), (422, vec!["/origin/x".to_owned()]));
+    let mut same = cases[0]["request"].clone();
+    same["target"] = "A".into();
+    let res = post_json(test_app(), "/v1/cover", &same).await;
+    assert_eq!((res.status, pointers(&res)), (422, vec!["/target".to_owned()]));
+    let mut unknown = cases[0]["request"].clone();
+    unknown["attacker"] = "nobody".into();
+    unknown["target"] = "ghost".into();
+    let res = post_json(test_app(), "/v1/cover", &unknown).await;
+    assert_eq!(pointers(&res), vec!["/attacker".to_owned(), "/target".to_owned()]);
+    // An origin on a wall that blocks line of effect would reach both sides.
+    let mut on_wall = json!({"encounter": {"ruleset": "pf1e", "grid": {"width": 8, "height": 5,
+        "walls": [{"from": {"x": 3, "y": 0}, "to": {"x": 3, "y": 5}}]},
+        "creatures": [{"id": "A", "side": "a", "at": {"x": 0, "y": 2}}, {"id": "T", "side": "t", "at": {"x": 5, "y": 2}}]},
+        "attacker": "A", "target": "T", "attack": "area"});
+    on_wall["origin"] = json!({"x": 3, "y": 2.5});
+    let res = post_json(test_app(), "/v1/cover", &on_wall).await;
+    assert_eq!((res.status, pointers(&res)), (422, vec!["/origin".to_owned()]));
+    let mut bad_attack = cases[0]["request"].clone();
+    bad_attack["attack"] = "psychic".into();
+    let res = post_json(test_app(), "/v1/cover", &bad_attack).await;
+    assert_eq!((res.status, pointers(&res)), (422, vec!["/attack".to_owned()]));
+}
