@@ -35,6 +35,12 @@ fn curl_blocks() -> Vec<(String, u64)> {
     blocks
 }
 
+/// The file a curl example saves its answer to (`-o FILE`).
+fn saved_file(block: &str) -> Option<&str> {
+    let rest = &block[block.find(" -o ")? + 4..];
+    rest.split_whitespace().next()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn readme_curl_examples_work_verbatim() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:8080")
@@ -42,14 +48,20 @@ async fn readme_curl_examples_work_verbatim() {
         .expect("port 8080 is busy: stop the local server before running the README test");
     let server =
         tokio::spawn(async move { axum::serve(listener, app(AppState::new(Config::for_tests()))).await });
+    // Examples that save files (`-o cover.svg`) write them here, not into the checkout.
+    let dir = std::env::temp_dir().join(format!("arbiter-readme-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let blocks = curl_blocks();
     assert!(blocks.len() >= 8, "README lost its curl examples");
     for (block, expect) in blocks {
         let script = block.clone();
-        let out = tokio::task::spawn_blocking(move || Command::new("bash").arg("-c").arg(&script).output())
-            .await
-            .unwrap()
-            .expect("bash");
+        let cwd = dir.clone();
+        let out = tokio::task::spawn_blocking(move || {
+            Command::new("bash").arg("-c").arg(&script).current_dir(cwd).output()
+        })
+        .await
+        .unwrap()
+        .expect("bash");
         assert!(out.status.success(), "curl failed: {block}\n{}", String::from_utf8_lossy(&out.stderr));
         let body = String::from_utf8_lossy(&out.stdout);
         assert!(!body.trim().is_empty(), "empty answer: {block}");
@@ -57,10 +69,15 @@ async fn readme_curl_examples_work_verbatim() {
             let status = json.get("status").and_then(|s| s.as_u64()).unwrap_or(200);
             let status = if json.get("type").is_some() { status } else { 200 };
             assert_eq!(status, expect, "{block}\n{body}");
+        } else if let Some(file) = saved_file(&block) {
+            assert_eq!(body.trim(), format!("{expect} image/svg+xml"), "{block}");
+            let svg = std::fs::read_to_string(dir.join(file)).unwrap();
+            roxmltree::Document::parse(&svg).expect("the saved SVG is well-formed");
         } else {
             assert_eq!(expect, 200, "{block}\n{body}");
             assert!(block.contains("/metrics"), "only /metrics answers plain text: {block}\n{body}");
         }
     }
     server.abort();
+    let _ = std::fs::remove_dir_all(&dir);
 }
