@@ -187,6 +187,10 @@ pub(super) fn resolve(
         } else if let Some(b) = best.as_mut() {
             b.3 = hard_best;
         }
+        // A clear choice cannot be beaten.
+        if degree == Degree::None {
+            break;
+        }
     }
     let Some((degree, blocked, index, hard_min)) = best else { return Ok(()) };
     ans.degree = degree;

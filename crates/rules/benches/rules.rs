@@ -1,0 +1,100 @@
+//! Rules-crate benchmarks for the PRODUCT.md / issue targets:
+//! - one cover query, two Medium creatures 30 squares apart, 100×100 map, 200 walls: ≤ 5 µs;
+//! - Large against Gargantuan on the same map: ≤ 50 µs;
+//! - a range question.
+//!
+//! `cargo bench -p arbiter-rules --bench rules`
+
+use std::hint::black_box;
+
+use arbiter_rules::budget::Budget;
+use arbiter_rules::cover::{AttackKind, cover};
+use arbiter_rules::encounter::{
+    Creature, Encounter, Environment, Grid, Size, Terrain, Wall, WallKind, Weapon, WeaponKind,
+};
+use arbiter_rules::grid::{Coord, Point, Square};
+use arbiter_rules::range::range;
+use arbiter_rules::ruleset::{RulesetId, Variants};
+use arbiter_rules::scene::Scene;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+/// A deterministic pseudo-random generator (no dependency, same map every run).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// 100×100 map, 200 short walls scattered away from the row the creatures stand on, a few
+/// solid and low squares, and the two creatures 30 squares apart.
+fn encounter(ruleset: RulesetId, a: Size, t: Size) -> Encounter {
+    let mut rng = Lcg(7);
+    let mut grid = Grid::open(100, 100);
+    grid.terrain = vec![Terrain::OPEN; 100 * 100];
+    for _ in 0..300 {
+        let (x, y) = (rng.next(100) as usize, rng.next(100) as usize);
+        if !(44..=56).contains(&y) {
+            grid.terrain[y * 100 + x] = if rng.next(2) == 0 { Terrain::SOLID } else { Terrain::LOW };
+        }
+    }
+    for _ in 0..200 {
+        let (x, y) = (rng.next(98) as f64, rng.next(100) as f64);
+        let y = if (40.0..60.0).contains(&y) { y - 20.0 } else { y };
+        let len = 1.0 + rng.next(4) as f64;
+        let horizontal = rng.next(2) == 0;
+        let p = |x: f64, y: f64| Point { x: Coord::from_f64(x).unwrap(), y: Coord::from_f64(y).unwrap() };
+        let to = if horizontal { p((x + len).min(100.0), y) } else { p(x, (y + len).min(100.0)) };
+        grid.walls.push(Wall { from: p(x, y), to, kind: WallKind::Solid });
+    }
+    let creatures = vec![
+        Creature::new("a", "party", Square::new(20, 48), a),
+        Creature::new("t", "monsters", Square::new(50, 48), t),
+        Creature::new("o", "monsters", Square::new(35, 52), Size::Medium),
+    ];
+    Encounter {
+        ruleset,
+        variants: Variants::resolve(ruleset.rules(), []),
+        grid,
+        environment: Environment::default(),
+        creatures,
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    for ruleset in [RulesetId::Dnd5e2024, RulesetId::Pf1e, RulesetId::Sf1e] {
+        let enc = encounter(ruleset, Size::Medium, Size::Medium);
+        let mut budget = Budget::unlimited();
+        let scene = Scene::new(&enc, &mut budget).unwrap();
+        c.bench_function(&format!("cover/{}/medium-medium-30sq/query", ruleset.id()), |b| {
+            b.iter(|| {
+                let mut budget = Budget::unlimited();
+                black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
+            })
+        });
+        c.bench_function(&format!("cover/{}/medium-medium-30sq/with-scene", ruleset.id()), |b| {
+            b.iter(|| {
+                let mut budget = Budget::unlimited();
+                let scene = Scene::new(black_box(&enc), &mut budget).unwrap();
+                black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
+            })
+        });
+        let big = encounter(ruleset, Size::Large, Size::Gargantuan);
+        let mut budget = Budget::unlimited();
+        let scene = Scene::new(&big, &mut budget).unwrap();
+        c.bench_function(&format!("cover/{}/large-gargantuan/query", ruleset.id()), |b| {
+            b.iter(|| {
+                let mut budget = Budget::unlimited();
+                black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
+            })
+        });
+    }
+    let enc = encounter(RulesetId::Pf1e, Size::Medium, Size::Medium);
+    let bow = Weapon { kind: Some(WeaponKind::Ranged), increment_ft: Some(100), ..Weapon::default() };
+    c.bench_function("range/pf1e/longbow", |b| b.iter(|| black_box(range(&enc, 0, 1, &bow).unwrap())));
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
