@@ -15,3 +15,5 @@ pub mod ruleset;
 pub mod trace;
 pub mod scene;
 pub mod cover;
+pub mod flanking;
+pub mod vision;

@@ -197,6 +197,8 @@ pub enum Effect {
     },
     /// Melee cover asked for a target out of reach (RULES.md Q-37).
     OutOfReach,
+    /// A flanking step (see [`crate::flanking`]).
+    Flanking(crate::flanking::FlankEffect),
 }
 
 /// How the d20 is rolled after combining advantage and disadvantage.

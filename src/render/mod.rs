@@ -1,5 +1,7 @@
 //! Rendering the rules' typed trace: English or French text, structured effect, and source.
 
+mod flanking;
+
 use axum::http::{HeaderMap, header};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -356,6 +358,7 @@ fn effect(e: &Effect, lang: Lang) -> (String, Value) {
             },
             json!({"in_reach": false}),
         ),
+        Effect::Flanking(f) => flanking::effect(f, lang),
         Effect::SightFromConditionsOnly => (
             match lang {
                 En => "whether a creature sees is judged from its conditions and senses (light and walls not yet)".to_owned(),
