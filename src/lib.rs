@@ -96,6 +96,7 @@ fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::range::range))
         .routes(routes!(handlers::cover::cover))
+        .routes(routes!(handlers::concealment::concealment))
 }
 
 fn catalog_routes() -> OpenApiRouter<AppState> {

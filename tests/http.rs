@@ -4,6 +4,7 @@
 mod http {
     pub mod bad_input;
     pub mod catalog;
+    pub mod concealment;
     pub mod cover;
     pub mod openapi;
     pub mod ops;

@@ -2,6 +2,7 @@
 //! the handlers know JSON.
 
 pub mod catalog;
+pub mod concealment;
 pub mod cover;
 pub mod dice;
 pub mod encounter;

@@ -1,6 +1,7 @@
 //! One file per endpoint. Handlers extract, map, call the rules, map back.
 
 pub mod catalog;
+pub mod concealment;
 pub mod cover;
 pub mod health;
 pub mod range;

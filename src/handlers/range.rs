@@ -10,8 +10,10 @@ use crate::api::range::{CloseCombatOut, IntoMeleeOut, RangeRequest, RangeRespons
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
 use crate::render::{self, Lang};
+use arbiter_rules::budget::Budget;
 use arbiter_rules::grid::METRES_PER_SQUARE;
 use arbiter_rules::ruleset::RangedInMeleeRule;
+use arbiter_rules::scene::Scene;
 
 /// Distance, range band and range modifiers between two creatures.
 ///
@@ -59,7 +61,9 @@ pub async fn range(
     let (Some(enc), Some(attacker), Some(target), true) = (enc, attacker, target, p.is_empty()) else {
         return Err(AppError::Invalid(p.0));
     };
-    let answer = arbiter_rules::range::range(&enc, attacker, target, &weapon)?;
+    let mut budget = Budget::new(state.config.limits.work_budget);
+    let scene = Scene::new(&enc, &mut budget)?;
+    let answer = arbiter_rules::range::range(&scene, attacker, target, &weapon, &mut budget)?;
     let lang = Lang::from_headers(&headers);
     let ranged_in_melee = enc.ruleset.rules().ranged_in_melee;
     let ranged = answer.band != arbiter_rules::trace::Band::Reach

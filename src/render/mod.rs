@@ -1,6 +1,7 @@
 //! Rendering the rules' typed trace: English or French text, structured effect, and source.
 
 mod flanking;
+mod vision;
 
 use axum::http::{HeaderMap, header};
 use serde::Serialize;
@@ -138,7 +139,7 @@ fn list(ids: &[String]) -> String {
     ids.join(", ")
 }
 
-fn metres(feet: i64) -> String {
+pub(crate) fn metres(feet: i64) -> String {
     let m = feet as f64 * 0.3;
     let s = format!("{m:.1}");
     s.replace('.', ",")
@@ -359,13 +360,7 @@ fn effect(e: &Effect, lang: Lang) -> (String, Value) {
             json!({"in_reach": false}),
         ),
         Effect::Flanking(f) => flanking::effect(f, lang),
-        Effect::SightFromConditionsOnly => (
-            match lang {
-                En => "whether a creature sees is judged from its conditions and senses (light and walls not yet)".to_owned(),
-                Fr => "la vue d'une créature est jugée d'après ses états et sens (lumière et murs pas encore)".to_owned(),
-            },
-            json!({}),
-        ),
+        Effect::Vision(v) => vision::effect(v, lang),
     }
 }
 

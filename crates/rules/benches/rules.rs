@@ -93,7 +93,11 @@ fn bench(c: &mut Criterion) {
     }
     let enc = encounter(RulesetId::Pf1e, Size::Medium, Size::Medium);
     let bow = Weapon { kind: Some(WeaponKind::Ranged), increment_ft: Some(100), ..Weapon::default() };
-    c.bench_function("range/pf1e/longbow", |b| b.iter(|| black_box(range(&enc, 0, 1, &bow).unwrap())));
+    let mut budget = Budget::unlimited();
+    let scene = Scene::new(&enc, &mut budget).unwrap();
+    c.bench_function("range/pf1e/longbow", |b| {
+        b.iter(|| black_box(range(&scene, 0, 1, &bow, &mut Budget::unlimited()).unwrap()))
+    });
 }
 
 criterion_group!(benches, bench);

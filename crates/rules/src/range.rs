@@ -3,12 +3,15 @@
 //! `pf1e.range.increment`, `sf1e.range.increment`, `dnd5e2014.ranged.close-combat`,
 //! `dnd5e2024.ranged.close-combat`, `pf1e.ranged.into-melee`).
 
+use crate::budget::Budget;
 use crate::encounter::{Condition, Creature, Encounter, Weapon, WeaponKind};
 use crate::error::RulesError;
 use crate::grid::{FEET_PER_SQUARE, Space};
 use crate::reach;
 use crate::ruleset::{RangeRule, RangedInMeleeRule, RulesetId};
+use crate::scene::Scene;
 use crate::trace::{Band, Effect, IntoMeleeExemption, RollMode, Trace};
+use crate::vision;
 
 /// The answer to a range question.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,7 +61,10 @@ pub fn weapon_problems(ruleset: RulesetId, weapon: &Weapon) -> Vec<RulesError> {
         RangeRule::NormalLong { .. } => match (weapon.normal_ft, weapon.long_ft) {
             (None, _) => out.push(RulesError::field(
                 "/weapon/normal_ft",
-                format!("{} ranged weapons need normal_ft (and long_ft when they have a long range)", rules.id),
+                format!(
+                    "{} ranged weapons need normal_ft (and long_ft when they have a long range)",
+                    rules.id
+                ),
             )),
             (Some(n), Some(l)) if l < n => {
                 out.push(RulesError::field("/weapon/long_ft", "long_ft must not be shorter than normal_ft"))
@@ -79,11 +85,13 @@ pub fn weapon_problems(ruleset: RulesetId, weapon: &Weapon) -> Vec<RulesError> {
 
 /// Answers a range question between two creatures (indices into `enc.creatures`).
 pub fn range(
-    enc: &Encounter,
+    scene: &Scene<'_>,
     attacker: usize,
     target: usize,
     weapon: &Weapon,
+    budget: &mut Budget,
 ) -> Result<RangeAnswer, RulesError> {
+    let enc = scene.enc;
     let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
         return Err(RulesError::field("/attacker", "no such creature"));
     };
@@ -130,7 +138,7 @@ pub fn range(
         WeaponKind::Melee => melee(enc, a, &a_space, &t_space, weapon, &mut answer, &mut trace),
         WeaponKind::Ranged | WeaponKind::Thrown => {
             ranged(enc, kind, feet, weapon, &mut answer, &mut trace)?;
-            ranged_in_melee(enc, attacker, target, &mut answer, &mut trace);
+            ranged_in_melee(scene, attacker, target, &mut answer, &mut trace, budget)?;
         }
     }
     answer.modifier = answer.range_modifier + answer.into_melee_modifier;
@@ -253,30 +261,17 @@ fn ranged(
     Ok(())
 }
 
-/// Whether `observer` can see `subject` — judged from conditions and senses only (light and
-/// walls come with the concealment rules).
-fn sees(observer: &Creature, subject: &Creature) -> bool {
-    if observer.has(Condition::Blinded) {
-        return observer.senses.blindsight_ft > 0;
-    }
-    if subject.has(Condition::Invisible) {
-        return observer.senses.see_invisibility
-            || observer.senses.truesight_ft > 0
-            || observer.senses.blindsight_ft > 0;
-    }
-    !subject.has(Condition::Hidden)
-}
-
 fn ranged_in_melee(
-    enc: &Encounter,
+    scene: &Scene<'_>,
     attacker: usize,
     target: usize,
     answer: &mut RangeAnswer,
     trace: &mut Trace,
-) {
+    budget: &mut Budget,
+) -> Result<(), RulesError> {
+    let enc = scene.enc;
     let rules = enc.ruleset.rules();
-    let Some(a) = enc.creatures.get(attacker) else { return };
-    let Some(t) = enc.creatures.get(target) else { return };
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else { return Ok(()) };
     let a_space = enc.space(a);
     match rules.ranged_in_melee {
         RangedInMeleeRule::None => {}
@@ -292,16 +287,19 @@ fn ranged_in_melee(
                     continue;
                 }
                 let active = !c.conditions.iter().any(|k| rules.no_threat_conditions.contains(k));
-                if active && sees(c, a) { by.push(c.id.clone()) } else { ignored.push(c.id.clone()) }
+                if active && vision::can_see(scene, i, attacker, budget)? {
+                    by.push(c.id.clone())
+                } else {
+                    ignored.push(c.id.clone())
+                }
             }
             if by.is_empty() && ignored.is_empty() {
-                return;
+                return Ok(());
             }
             if !by.is_empty() {
                 answer.disadvantage_sources.push(rule);
             }
             answer.close_combat_by = by.clone();
-            trace.push(rule, Effect::SightFromConditionsOnly);
             trace.push(rule, Effect::CloseCombat { by, ignored });
         }
         RangedInMeleeRule::IntoMelee { rule, penalty, two_sizes_larger, removed_by_feat } => {
@@ -331,7 +329,7 @@ fn ranged_in_melee(
                 .filter(|f| reach::threatens(enc, f, &t_space) || reach::threatens(enc, t, &enc.space(f)))
                 .collect();
             if engaged.is_empty() {
-                return;
+                return Ok(());
             }
             let engaged_with: Vec<String> = engaged.iter().map(|f| f.id.clone()).collect();
             let (metric, _) = reach::metric(enc);
@@ -358,4 +356,5 @@ fn ranged_in_melee(
             trace.push(rule, Effect::IntoMelee { engaged_with, penalty: applied, exemption });
         }
     }
+    Ok(())
 }

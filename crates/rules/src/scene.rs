@@ -138,6 +138,18 @@ impl<'e> Scene<'e> {
         self.first_clear(from, to, &Blockers::new(&squares, &self.walls, walls), budget)
     }
 
+    /// Whether light from a source point reaches a point: line of effect along the segment
+    /// (solid squares, solid walls, closed doors and windows block).
+    pub fn light_reaches(&self, from: Point, to: Point, budget: &mut Budget) -> Result<bool, RulesError> {
+        let squares = |sq: Square| self.terrain(sq).has(Terrain::SOLID).then_some(Grazing::Off);
+        let walls = |id: u32| match self.wall_kind(id) {
+            Some(WallKind::Solid | WallKind::DoorClosed | WallKind::Window) => Some(Grazing::Off),
+            _ => None,
+        };
+        let seg = Segment::new(from, to);
+        Ok(!Blockers::new(&squares, &self.walls, walls).is_blocked(&seg, budget).map_err(line_error)?)
+    }
+
     fn first_clear<S: crate::grid::line::SquareBlockers, W: crate::grid::line::WallBlockers>(
         &self,
         from: &From,

@@ -127,8 +127,6 @@ pub enum Effect {
         /// Creatures with a non-zero elevation.
         creatures: Vec<String>,
     },
-    /// Whether a creature can see is judged from conditions and senses only here.
-    SightFromConditionsOnly,
     /// Whether a line of effect exists between the two (`grid.line-of-effect`).
     LineOfEffect {
         /// It exists.
@@ -197,6 +195,8 @@ pub enum Effect {
     },
     /// Melee cover asked for a target out of reach (RULES.md Q-37).
     OutOfReach,
+    /// A light, sight or concealment step (see [`crate::vision`]).
+    Vision(crate::vision::VisionEffect),
     /// A flanking step (see [`crate::flanking`]).
     Flanking(crate::flanking::FlankEffect),
 }

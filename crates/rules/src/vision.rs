@@ -1,23 +1,637 @@
-//! Light, sight and concealment (`pf1e.concealment.*`, `pf1e.vision.light`, `sf1e.concealment`,
-//! `sf1e.vision.light`, `grid.obscured.heavy`, `dnd5e.vision.light-and-darkvision`,
-//! `dnd5e.unseen`). Being written.
+//! Light, sight and concealment: `pf1e.concealment.determine`, `pf1e.concealment.miss-chance`,
+//! `pf1e.vision.light`, `sf1e.concealment`, `sf1e.vision.light`, `grid.obscured.heavy`,
+//! `grid.line-of-sight`, `hb3d.mod.concealment`, `dnd5e.vision.light-and-darkvision`,
+//! `dnd5e.unseen`.
+//!
+//! Light is a layer: the ambient level, the per-square map and point sources (blocked by walls)
+//! give each square a level, the brightest winning; a creature stands in the light of its
+//! best-lit square (RULES.md Q-43). Whether an observer sees a subject then depends on its
+//! senses, the subject's conditions, line of sight and heavy obscurement.
 
 use crate::budget::Budget;
-use crate::encounter::Condition;
+use crate::encounter::{Condition, Creature, Encounter, Light, Terrain};
 use crate::error::RulesError;
-use crate::scene::Scene;
+use crate::grid::line::{Blockers, Endpoint, Grazing, NoWalls, Segment, SquareSpan};
+use crate::grid::{FEET_PER_SQUARE, Metric, Point, Space, Square};
+use crate::reach;
+use crate::ruleset::RulesetId;
+use crate::scene::{From, Scene, line_error};
+use crate::trace::{RollMode, Trace};
 
-/// Whether `observer` can see `subject` (creature indices). Being extended with light, walls
-/// and obscurement; today conditions and senses only.
-pub fn can_see(scene: &Scene<'_>, observer: usize, subject: usize, _budget: &mut Budget) -> Result<bool, RulesError> {
-    let (Some(o), Some(s)) = (scene.enc.creatures.get(observer), scene.enc.creatures.get(subject)) else {
+/// What the vision rules found (trace effects).
+#[derive(Debug, Clone, PartialEq)]
+pub enum VisionEffect {
+    /// The light a creature stands in, for an observer.
+    LightAt {
+        /// The creature.
+        creature: String,
+        /// Its level.
+        level: Light,
+        /// The light source (index in `grid.lights`) that gave it, if one did.
+        source: Option<usize>,
+        /// Light radii were doubled for this observer (PF1 low-light vision).
+        doubled: bool,
+    },
+    /// A cause of concealment.
+    Cause {
+        /// Which.
+        cause: Cause,
+        /// The degree it gives.
+        degree: Degree,
+    },
+    /// A sense that overrode a cause.
+    Override {
+        /// The sense.
+        sense: Sense,
+        /// The cause it overrode.
+        cause: Cause,
+    },
+    /// Whether one creature sees another (5e).
+    Sees {
+        /// Observer id.
+        observer: String,
+        /// Subject id.
+        subject: String,
+        /// Whether it sees.
+        sees: bool,
+    },
+    /// The resulting concealment.
+    Result {
+        /// Degree.
+        degree: Degree,
+        /// Miss chance, percent.
+        miss_chance: u32,
+    },
+}
+
+/// Degrees of concealment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Degree {
+    /// None.
+    None,
+    /// Concealment (20 %).
+    Concealment,
+    /// Total concealment (50 %; cannot be targeted directly).
+    Total,
+}
+
+impl Degree {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Degree::None => "none",
+            Degree::Concealment => "concealment",
+            Degree::Total => "total",
+        }
+    }
+}
+
+/// Why a target is concealed (or unseen).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// Lines pass through concealing squares (fog, foliage).
+    ConcealingSquares,
+    /// The target (or the attacker) stands wholly in heavily obscuring squares.
+    HeavyObscurement,
+    /// The target stands in dim light.
+    DimLight,
+    /// The target stands in darkness.
+    Darkness,
+    /// The observer stands in darkness without darkvision (effectively blinded).
+    ObserverInDarkness,
+    /// The target is invisible.
+    Invisible,
+    /// The target is hidden.
+    Hidden,
+    /// The observer is blinded.
+    Blinded,
+    /// Line of effect but no line of sight.
+    NoLineOfSight,
+}
+
+impl Cause {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Cause::ConcealingSquares => "concealing_squares",
+            Cause::HeavyObscurement => "heavy_obscurement",
+            Cause::DimLight => "dim_light",
+            Cause::Darkness => "darkness",
+            Cause::ObserverInDarkness => "observer_in_darkness",
+            Cause::Invisible => "invisible",
+            Cause::Hidden => "hidden",
+            Cause::Blinded => "blinded",
+            Cause::NoLineOfSight => "no_line_of_sight",
+        }
+    }
+}
+
+/// A sense that can override a cause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sense {
+    /// Darkvision (within range).
+    Darkvision,
+    /// Low-light vision.
+    LowLightVision,
+    /// Blindsight (within range).
+    Blindsight,
+    /// Truesight (within range, 5e).
+    Truesight,
+    /// See invisibility.
+    SeeInvisibility,
+}
+
+impl Sense {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Sense::Darkvision => "darkvision",
+            Sense::LowLightVision => "low_light_vision",
+            Sense::Blindsight => "blindsight",
+            Sense::Truesight => "truesight",
+            Sense::SeeInvisibility => "see_invisibility",
+        }
+    }
+}
+
+/// One concealment line of the chosen corner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConcealLine {
+    /// Start.
+    pub from: Point,
+    /// End.
+    pub to: Point,
+    /// Whether it passes through a concealing square.
+    pub concealed: bool,
+}
+
+/// The answer to a concealment question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConcealmentAnswer {
+    /// Degree.
+    pub degree: Degree,
+    /// Miss chance, percent (0 in 5e, which has none).
+    pub miss_chance: u32,
+    /// Causes found, each with its degree (several never stack: the highest applies).
+    pub causes: Vec<(Cause, Degree)>,
+    /// Senses that overrode a cause.
+    pub overridden: Vec<(Sense, Cause)>,
+    /// Line of effect between the two.
+    pub line_of_effect: bool,
+    /// Line of sight between the two.
+    pub line_of_sight: bool,
+    /// Whether the attacker sees the target.
+    pub attacker_sees_target: bool,
+    /// Whether the target sees the attacker.
+    pub target_sees_attacker: bool,
+    /// The light the target stands in, for the attacker.
+    pub target_light: Light,
+    /// The light the attacker stands in.
+    pub attacker_light: Light,
+    /// 5e: the roll after `dnd5e.unseen`.
+    pub roll_mode: RollMode,
+    /// The corner used by the concealing-squares test.
+    pub corner: Option<Point>,
+    /// The target square used by that test.
+    pub target_square: Option<Square>,
+    /// That corner's lines.
+    pub lines: Vec<ConcealLine>,
+    /// The steps applied.
+    pub trace: Trace,
+}
+
+/// Whether the question is about a melee or a ranged attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attack {
+    /// Melee.
+    Melee,
+    /// Ranged (the default).
+    Ranged,
+}
+
+fn family(r: RulesetId) -> (&'static str, &'static str, &'static str) {
+    // (determine, miss chance, light) rule ids.
+    match r {
+        RulesetId::Sf1e => ("sf1e.concealment", "sf1e.concealment", "sf1e.vision.light"),
+        RulesetId::Hb3d => ("pf1e.concealment.determine", "hb3d.mod.concealment", "pf1e.vision.light"),
+        _ => ("pf1e.concealment.determine", "pf1e.concealment.miss-chance", "pf1e.vision.light"),
+    }
+}
+
+fn is_5e(r: RulesetId) -> bool {
+    matches!(r, RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024)
+}
+
+fn push(trace: &mut Trace, rule: &'static str, e: VisionEffect) {
+    trace.push(rule, crate::trace::Effect::Vision(e));
+}
+
+/// The light level of a square for an observer whose light radii are multiplied by `scale`
+/// (PF1 low-light vision doubles them), with the source that gave it.
+pub fn light_at(
+    scene: &Scene<'_>,
+    sq: Square,
+    scale: u32,
+    budget: &mut Budget,
+) -> Result<(Light, Option<usize>), RulesError> {
+    let grid = &scene.enc.grid;
+    let idx = grid.contains(sq).then(|| sq.y as usize * grid.width as usize + sq.x as usize);
+    let mut level = idx.and_then(|i| grid.light_map.get(i).copied().flatten()).unwrap_or(grid.light);
+    let mut by = None;
+    if level == Light::Bright {
+        return Ok((level, None));
+    }
+    let (metric, _) = reach::metric(scene.enc);
+    let centre = Point::centre(sq);
+    for (i, l) in grid.lights.iter().enumerate() {
+        let near = SquareSpan::around(l.at)
+            .squares()
+            .map(|s| metric.between(&Space { anchor: s, side: 1 }, &Space { anchor: sq, side: 1 }))
+            .min()
+            .unwrap_or(i64::MAX)
+            .saturating_mul(FEET_PER_SQUARE);
+        let bright = i64::from(l.bright_ft).saturating_mul(i64::from(scale));
+        let dim = i64::from(l.dim_ft.max(l.bright_ft)).saturating_mul(i64::from(scale));
+        let reach = if near <= bright {
+            Light::Bright
+        } else if near <= dim {
+            Light::Dim
+        } else {
+            continue;
+        };
+        if reach > level && scene.light_reaches(l.at, centre, budget)? {
+            level = reach;
+            by = Some(i);
+            if level == Light::Bright {
+                break;
+            }
+        }
+    }
+    Ok((level, by))
+}
+
+/// The light a creature stands in: its best-lit square (RULES.md Q-43).
+fn creature_light(
+    scene: &Scene<'_>,
+    c: &Creature,
+    scale: u32,
+    budget: &mut Budget,
+) -> Result<(Light, Option<usize>), RulesError> {
+    let mut best = (Light::Darkness, None);
+    for sq in scene.enc.space(c).squares() {
+        let l = light_at(scene, sq, scale, budget)?;
+        if l.0 > best.0 || best.1.is_none() && l.0 == best.0 && l.1.is_some() {
+            best = l;
+        }
+        if best.0 == Light::Bright {
+            break;
+        }
+    }
+    Ok(best)
+}
+
+fn feet_between(enc: &Encounter, a: &Creature, b: &Creature) -> i64 {
+    let (metric, _) = reach::metric(enc);
+    metric.between(&enc.space(a), &enc.space(b)).saturating_mul(FEET_PER_SQUARE)
+}
+
+fn wholly_in(enc: &Encounter, c: &Creature, t: Terrain) -> bool {
+    enc.space(c).squares().all(|sq| enc.grid.terrain(sq).has(t))
+}
+
+/// Answers a concealment question: how concealed `target` is from `attacker`.
+pub fn concealment(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    attack: Attack,
+    budget: &mut Budget,
+) -> Result<ConcealmentAnswer, RulesError> {
+    let enc = scene.enc;
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+        return Err(RulesError::field("/attacker", "no such creature"));
+    };
+    if attacker == target {
+        return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
+    }
+    let mut trace = Trace::default();
+    let (a_space, t_space) = (enc.space(a), enc.space(t));
+    let loe = scene.line_of_effect(&From::Space(a_space), &t_space, budget)?.is_some();
+    let los = scene.line_of_sight(&From::Space(a_space), &t_space, budget)?.is_some();
+    let mut ans = ConcealmentAnswer {
+        degree: Degree::None,
+        miss_chance: 0,
+        causes: Vec::new(),
+        overridden: Vec::new(),
+        line_of_effect: loe,
+        line_of_sight: los,
+        attacker_sees_target: true,
+        target_sees_attacker: true,
+        target_light: Light::Bright,
+        attacker_light: Light::Bright,
+        roll_mode: RollMode::Normal,
+        corner: None,
+        target_square: None,
+        lines: Vec::new(),
+        trace: Trace::default(),
+    };
+    if is_5e(enc.ruleset) {
+        dnd5e(scene, attacker, target, &mut ans, &mut trace, budget)?;
+    } else {
+        pathfinder(scene, attacker, target, attack, &mut ans, &mut trace, budget)?;
+        // The target's view of the attacker, for completeness (it matters for 5e only).
+        let back = sees(scene, target, attacker, &mut Trace::default(), budget)?;
+        ans.target_sees_attacker = back;
+    }
+    ans.trace = trace;
+    Ok(ans)
+}
+
+/// Whether `observer` sees `subject`, by the 5e rules (`dnd5e.vision.light-and-darkvision`):
+/// blinded, invisible, hidden, no line of sight, heavily obscured, or in darkness without
+/// darkvision → unseen. Also used for "can see" conditions elsewhere.
+pub fn sees(
+    scene: &Scene<'_>,
+    observer: usize,
+    subject: usize,
+    trace: &mut Trace,
+    budget: &mut Budget,
+) -> Result<bool, RulesError> {
+    let enc = scene.enc;
+    let (Some(o), Some(s)) = (enc.creatures.get(observer), enc.creatures.get(subject)) else {
         return Ok(false);
     };
+    let rule = if is_5e(enc.ruleset) { "dnd5e.vision.light-and-darkvision" } else { family(enc.ruleset).2 };
+    let dist = feet_between(enc, o, s);
+    let within = |r: u32| r > 0 && dist <= i64::from(r);
+    if within(o.senses.blindsight_ft) {
+        push(trace, rule, VisionEffect::Override { sense: Sense::Blindsight, cause: Cause::Blinded });
+        return Ok(true);
+    }
+    let unseen = |cause: Cause, trace: &mut Trace| {
+        push(trace, rule, VisionEffect::Cause { cause, degree: Degree::Total });
+        false
+    };
     if o.has(Condition::Blinded) {
-        return Ok(o.senses.blindsight_ft > 0);
+        return Ok(unseen(Cause::Blinded, trace));
+    }
+    if s.has(Condition::Hidden) {
+        return Ok(unseen(Cause::Hidden, trace));
     }
     if s.has(Condition::Invisible) {
-        return Ok(o.senses.see_invisibility || o.senses.truesight_ft > 0 || o.senses.blindsight_ft > 0);
+        if o.senses.see_invisibility || within(o.senses.truesight_ft) {
+            let sense = if o.senses.see_invisibility { Sense::SeeInvisibility } else { Sense::Truesight };
+            push(trace, rule, VisionEffect::Override { sense, cause: Cause::Invisible });
+        } else {
+            return Ok(unseen(Cause::Invisible, trace));
+        }
     }
-    Ok(!s.has(Condition::Hidden))
+    if scene.line_of_sight(&From::Space(enc.space(o)), &enc.space(s), budget)?.is_none() {
+        return Ok(unseen(Cause::NoLineOfSight, trace));
+    }
+    if wholly_in(enc, s, Terrain::OPAQUE) || wholly_in(enc, o, Terrain::OPAQUE) {
+        return Ok(unseen(Cause::HeavyObscurement, trace));
+    }
+    let (light, source) = creature_light(scene, s, 1, budget)?;
+    push(trace, rule, VisionEffect::LightAt { creature: s.id.clone(), level: light, source, doubled: false });
+    if light == Light::Darkness {
+        if within(o.senses.darkvision_ft) {
+            push(trace, rule, VisionEffect::Override { sense: Sense::Darkvision, cause: Cause::Darkness });
+        } else if within(o.senses.truesight_ft) {
+            push(trace, rule, VisionEffect::Override { sense: Sense::Truesight, cause: Cause::Darkness });
+        } else {
+            return Ok(unseen(Cause::Darkness, trace));
+        }
+    }
+    Ok(true)
+}
+
+/// Whether `observer` can see `subject` (creature indices), by the encounter's ruleset.
+pub fn can_see(
+    scene: &Scene<'_>,
+    observer: usize,
+    subject: usize,
+    budget: &mut Budget,
+) -> Result<bool, RulesError> {
+    sees(scene, observer, subject, &mut Trace::default(), budget)
+}
+
+fn dnd5e(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    ans: &mut ConcealmentAnswer,
+    trace: &mut Trace,
+    budget: &mut Budget,
+) -> Result<(), RulesError> {
+    let enc = scene.enc;
+    ans.attacker_sees_target = sees(scene, attacker, target, trace, budget)?;
+    push(
+        trace,
+        "dnd5e.vision.light-and-darkvision",
+        VisionEffect::Sees {
+            observer: enc.creatures[attacker].id.clone(),
+            subject: enc.creatures[target].id.clone(),
+            sees: ans.attacker_sees_target,
+        },
+    );
+    ans.target_sees_attacker = sees(scene, target, attacker, trace, budget)?;
+    push(
+        trace,
+        "dnd5e.vision.light-and-darkvision",
+        VisionEffect::Sees {
+            observer: enc.creatures[target].id.clone(),
+            subject: enc.creatures[attacker].id.clone(),
+            sees: ans.target_sees_attacker,
+        },
+    );
+    ans.target_light = creature_light(scene, &enc.creatures[target], 1, budget)?.0;
+    ans.attacker_light = creature_light(scene, &enc.creatures[attacker], 1, budget)?.0;
+    let (adv, dis) = (usize::from(!ans.target_sees_attacker), usize::from(!ans.attacker_sees_target));
+    ans.roll_mode = RollMode::combine(adv, dis);
+    if adv + dis > 0 {
+        trace.push(
+            "dnd5e.unseen",
+            crate::trace::Effect::AdvantageCombined {
+                advantage: adv,
+                disadvantage: dis,
+                result: ans.roll_mode,
+            },
+        );
+    }
+    // 5e has no miss chance: an unseen target is "total", a lightly obscured one merely noted.
+    let t = &enc.creatures[target];
+    let light = t.has(Condition::Invisible) || ans.target_light == Light::Dim;
+    let lightly = light || enc.space(t).squares().any(|sq| enc.grid.terrain(sq).has(Terrain::CONCEALING));
+    ans.degree = if !ans.attacker_sees_target {
+        Degree::Total
+    } else if lightly {
+        Degree::Concealment
+    } else {
+        Degree::None
+    };
+    push(trace, "dnd5e.unseen", VisionEffect::Result { degree: ans.degree, miss_chance: 0 });
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pathfinder(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    attack: Attack,
+    ans: &mut ConcealmentAnswer,
+    trace: &mut Trace,
+    budget: &mut Budget,
+) -> Result<(), RulesError> {
+    let enc = scene.enc;
+    let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
+    let (determine, miss_rule, light_rule) = family(enc.ruleset);
+    let sf = enc.ruleset == RulesetId::Sf1e;
+    let dist = feet_between(enc, a, t);
+    let within = |r: u32| r > 0 && dist <= i64::from(r);
+    let adjacent = Metric::Chebyshev.between(&enc.space(a), &enc.space(t)) <= 1;
+    let mut causes: Vec<(Cause, Degree, &'static str)> = Vec::new();
+    let mut overrides: Vec<(Sense, Cause, &'static str)> = Vec::new();
+
+    let blindsight = within(a.senses.blindsight_ft);
+    // PF1 low-light vision doubles light radii for this observer; SF treats dim as normal.
+    let scale = if a.senses.low_light_vision && !sf { 2 } else { 1 };
+    let (a_light, _) = creature_light(scene, a, scale, budget)?;
+    let (t_light, t_source) = creature_light(scene, t, scale, budget)?;
+    ans.attacker_light = a_light;
+    ans.target_light = t_light;
+    push(
+        trace,
+        light_rule,
+        VisionEffect::LightAt {
+            creature: t.id.clone(),
+            level: t_light,
+            source: t_source,
+            doubled: scale > 1,
+        },
+    );
+
+    let mut add = |cause: Cause, degree: Degree, rule: &'static str, sense: Option<Sense>| match sense {
+        Some(s) => overrides.push((s, cause, rule)),
+        None => causes.push((cause, degree, rule)),
+    };
+    let bs = blindsight.then_some(Sense::Blindsight);
+    if a.has(Condition::Blinded) {
+        add(Cause::Blinded, Degree::Total, light_rule, bs);
+    }
+    if a_light == Light::Darkness && a.senses.darkvision_ft == 0 {
+        add(Cause::ObserverInDarkness, Degree::Total, light_rule, bs);
+    }
+    if t.has(Condition::Invisible) {
+        let s = if a.senses.see_invisibility { Some(Sense::SeeInvisibility) } else { bs };
+        add(Cause::Invisible, Degree::Total, miss_rule, s);
+    }
+    if t.has(Condition::Hidden) {
+        add(Cause::Hidden, Degree::Total, miss_rule, bs);
+    }
+    if ans.line_of_effect && !ans.line_of_sight {
+        add(Cause::NoLineOfSight, Degree::Total, "grid.line-of-sight", bs);
+    }
+    let heavy_t = wholly_in(enc, t, Terrain::OPAQUE);
+    let heavy_a = wholly_in(enc, a, Terrain::OPAQUE);
+    if heavy_t || heavy_a {
+        let d = if adjacent { Degree::Concealment } else { Degree::Total };
+        add(Cause::HeavyObscurement, d, "grid.obscured.heavy", bs);
+    }
+    match t_light {
+        Light::Darkness => {
+            let s = if within(a.senses.darkvision_ft) { Some(Sense::Darkvision) } else { bs };
+            add(Cause::Darkness, Degree::Total, light_rule, s);
+        }
+        Light::Dim => {
+            let s = if within(a.senses.darkvision_ft) {
+                Some(Sense::Darkvision)
+            } else if sf && a.senses.low_light_vision {
+                Some(Sense::LowLightVision)
+            } else {
+                bs
+            };
+            add(Cause::DimLight, Degree::Concealment, light_rule, s);
+        }
+        Light::Bright => {}
+    }
+    let concealed = concealing_squares(scene, attacker, target, attack, adjacent, sf, ans, budget)?;
+    if concealed {
+        add(Cause::ConcealingSquares, Degree::Concealment, determine, bs);
+    }
+    ans.degree = causes.iter().map(|c| c.1).max().unwrap_or(Degree::None);
+    ans.miss_chance = match ans.degree {
+        Degree::None => 0,
+        Degree::Concealment => 20,
+        Degree::Total => 50,
+    };
+    for (cause, degree, rule) in &causes {
+        push(trace, rule, VisionEffect::Cause { cause: *cause, degree: *degree });
+    }
+    for (sense, cause, rule) in &overrides {
+        push(trace, rule, VisionEffect::Override { sense: *sense, cause: *cause });
+    }
+    push(trace, miss_rule, VisionEffect::Result { degree: ans.degree, miss_chance: ans.miss_chance });
+    ans.attacker_sees_target = ans.degree != Degree::Total;
+    ans.causes = causes.iter().map(|c| (c.0, c.1)).collect();
+    ans.overridden = overrides.iter().map(|o| (o.0, o.1)).collect();
+    Ok(())
+}
+
+/// `pf1e.concealment.determine` / `sf1e.concealment`: ranged or non-adjacent melee → corner
+/// lines through concealing squares (target's own included, attacker's excluded) from every
+/// choice of corner and target square; adjacent melee → the target's whole space concealing.
+#[allow(clippy::too_many_arguments)]
+fn concealing_squares(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    attack: Attack,
+    adjacent: bool,
+    sf: bool,
+    ans: &mut ConcealmentAnswer,
+    budget: &mut Budget,
+) -> Result<bool, RulesError> {
+    let enc = scene.enc;
+    let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
+    let concealing = |sq: Square| {
+        let tr = enc.grid.terrain(sq);
+        tr.has(Terrain::CONCEALING) || tr.has(Terrain::OPAQUE)
+    };
+    if attack == Attack::Melee && adjacent {
+        return Ok(enc.space(t).squares().all(concealing));
+    }
+    let a_space = enc.space(a);
+    let grazing = if sf { Grazing::On } else { Grazing::Off };
+    let squares = |sq: Square| (concealing(sq) && !a_space.contains(sq)).then_some(grazing);
+    let blockers = Blockers::new(&squares, &scene.walls, NoWalls);
+    let origins = scene.corners(&a_space);
+    let mut best: Option<(usize, Endpoint, Square)> = None;
+    'search: for o in &origins {
+        for tsq in enc.space(t).squares() {
+            let mut n = 0;
+            for c in tsq.corners() {
+                let seg = Segment::between(*o, scene.endpoint(c, tsq));
+                if blockers.is_blocked(&seg, budget).map_err(line_error)? {
+                    n += 1;
+                }
+            }
+            if best.is_none_or(|b| n < b.0) {
+                best = Some((n, *o, tsq));
+                if n == 0 {
+                    break 'search;
+                }
+            }
+        }
+    }
+    let Some((n, o, tsq)) = best else { return Ok(false) };
+    ans.corner = Some(o.at);
+    ans.target_square = Some(tsq);
+    for c in tsq.corners() {
+        let seg = Segment::between(o, scene.endpoint(c, tsq));
+        let concealed = blockers.is_blocked(&seg, budget).map_err(line_error)?;
+        ans.lines.push(ConcealLine { from: o.at, to: c, concealed });
+    }
+    Ok(n > 0)
 }

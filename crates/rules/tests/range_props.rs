@@ -1,11 +1,21 @@
 //! Property tests for the range question: it answers (never panics) whatever it is handed, and
 //! distances behave like distances.
 
+use arbiter_rules::budget::Budget;
 use arbiter_rules::encounter::{
     Condition, Creature, Encounter, Environment, Grid, Size, Weapon, WeaponKind, WeaponProperty,
 };
+use arbiter_rules::error::RulesError;
 use arbiter_rules::grid::Square;
-use arbiter_rules::range::range;
+use arbiter_rules::range::{RangeAnswer, range as range_scene};
+use arbiter_rules::scene::Scene;
+
+/// The range question on a freshly prepared scene.
+fn range(enc: &Encounter, a: usize, t: usize, w: &Weapon) -> Result<RangeAnswer, RulesError> {
+    let mut budget = Budget::new(1_000_000);
+    let scene = Scene::new(enc, &mut budget)?;
+    range_scene(&scene, a, t, w, &mut budget)
+}
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use proptest::prelude::*;
 
@@ -36,7 +46,11 @@ fn creature(i: usize) -> impl Strategy<Value = Creature> {
 
 fn weapon() -> impl Strategy<Value = Weapon> {
     (
-        prop::option::of(prop::sample::select(vec![WeaponKind::Melee, WeaponKind::Ranged, WeaponKind::Thrown])),
+        prop::option::of(prop::sample::select(vec![
+            WeaponKind::Melee,
+            WeaponKind::Ranged,
+            WeaponKind::Thrown,
+        ])),
         prop::option::of(0u32..100),
         prop::option::of(0u32..1000),
         prop::option::of(0u32..1000),
@@ -44,15 +58,17 @@ fn weapon() -> impl Strategy<Value = Weapon> {
         prop::option::of(0u32..20),
         prop::collection::vec(prop::sample::select(WeaponProperty::ALL.to_vec()), 0..3),
     )
-        .prop_map(|(kind, reach_ft, normal_ft, long_ft, increment_ft, max_increments, properties)| Weapon {
-            kind,
-            reach_ft,
-            normal_ft,
-            long_ft,
-            increment_ft,
-            max_increments,
-            properties,
-            ..Weapon::default()
+        .prop_map(|(kind, reach_ft, normal_ft, long_ft, increment_ft, max_increments, properties)| {
+            Weapon {
+                kind,
+                reach_ft,
+                normal_ft,
+                long_ft,
+                increment_ft,
+                max_increments,
+                properties,
+                ..Weapon::default()
+            }
         })
 }
 
@@ -62,8 +78,10 @@ fn encounter() -> impl Strategy<Value = Encounter> {
             let creatures: Vec<_> = (0..n).map(creature).collect();
             creatures.prop_map(move |creatures| {
                 let rules = ruleset.rules();
-                let variants =
-                    Variants::resolve(rules, rules.variants.iter().zip(&switches).map(|(v, on)| (v.key, *on)));
+                let variants = Variants::resolve(
+                    rules,
+                    rules.variants.iter().zip(&switches).map(|(v, on)| (v.key, *on)),
+                );
                 Encounter {
                     ruleset,
                     variants,

@@ -349,7 +349,7 @@ pub(crate) const PF_NO_THREAT: &[Condition] = &[
 ];
 
 /// Operations every ruleset answers.
-pub(crate) const COMMON_OPERATIONS: &[&str] = &["range", "cover"];
+pub(crate) const COMMON_OPERATIONS: &[&str] = &["range", "cover", "concealment"];
 
 /// PF1's cover numbers (RULES.md `pf1e.cover.degrees`), shared by hb3d's geometry.
 pub(crate) const PF1_COVER: PathfinderCover = PathfinderCover {

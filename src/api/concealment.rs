@@ -1,0 +1,123 @@
+//! `POST /v1/concealment` wire types.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::cover::{PointOut, SquareOut};
+use super::encounter::EncounterIn;
+use crate::render::TraceStep;
+
+/// Melee or ranged.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ConcealAttackIn {
+    /// Melee (adjacent: concealment only when the target's whole space is concealing).
+    Melee,
+    /// Ranged (default).
+    #[default]
+    Ranged,
+}
+
+/// A concealment question: how concealed `target` is from `attacker`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "encounter": {
+        "ruleset": "pf1e",
+        "grid": {"width": 8, "height": 5, "map": ["........", "...~....", "...~....", "...~....", "........"]},
+        "creatures": [
+            {"id": "archer", "side": "party", "at": {"x": 0, "y": 2}},
+            {"id": "orc", "side": "monsters", "at": {"x": 6, "y": 2}}
+        ]
+    },
+    "attacker": "archer",
+    "target": "orc"
+}))]
+pub struct ConcealmentRequest {
+    /// The encounter.
+    pub encounter: EncounterIn,
+    /// Id of the attacker (the observer).
+    #[schema(max_length = 64)]
+    pub attacker: String,
+    /// Id of the target.
+    #[schema(max_length = 64)]
+    pub target: String,
+    /// `melee` or `ranged` (default).
+    #[serde(default)]
+    pub attack: ConcealAttackIn,
+}
+
+/// A cause of concealment.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CauseOut {
+    /// `concealing_squares`, `heavy_obscurement`, `dim_light`, `darkness`,
+    /// `observer_in_darkness`, `invisible`, `hidden`, `blinded` or `no_line_of_sight`.
+    pub cause: &'static str,
+    /// The degree it gives on its own.
+    pub degree: &'static str,
+}
+
+/// A sense that overrode a cause.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OverrideOut {
+    /// `darkvision`, `low_light_vision`, `blindsight`, `truesight` or `see_invisibility`.
+    pub sense: &'static str,
+    /// The cause it overrode.
+    pub cause: &'static str,
+}
+
+/// One line of the concealing-squares test.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ConcealLineOut {
+    /// Start (attacker corner).
+    pub from: PointOut,
+    /// End (target corner).
+    pub to: PointOut,
+    /// Whether it passes through a concealing square.
+    pub concealed: bool,
+}
+
+/// The answer's `result`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ConcealmentResult {
+    /// `none`, `concealment` or `total` (5e: `total` when the attacker cannot see the target,
+    /// `concealment` when it is only lightly obscured, which has no effect on attacks).
+    pub degree: &'static str,
+    /// Miss chance in percent (20 or 50; always 0 in 5e).
+    pub miss_chance: u32,
+    /// Every cause found (they never stack: the highest applies).
+    pub causes: Vec<CauseOut>,
+    /// Senses that overrode a cause.
+    pub overridden_by: Vec<OverrideOut>,
+    /// Line of effect between the two.
+    pub line_of_effect: bool,
+    /// Line of sight between the two.
+    pub line_of_sight: bool,
+    /// Whether the attacker can see the target.
+    pub attacker_sees_target: bool,
+    /// Whether the target can see the attacker.
+    pub target_sees_attacker: bool,
+    /// The light the target stands in (for this attacker's eyes).
+    pub target_light: &'static str,
+    /// The light the attacker stands in.
+    pub attacker_light: &'static str,
+    /// 5e: `normal`, `advantage` or `disadvantage` from `dnd5e.unseen`.
+    pub roll_mode: &'static str,
+    /// The attacker corner used by the concealing-squares test.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corner: Option<PointOut>,
+    /// The target square used by that test.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_square: Option<SquareOut>,
+    /// That corner's lines.
+    pub lines: Vec<ConcealLineOut>,
+}
+
+/// The answer to a concealment question.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ConcealmentResponse {
+    /// The resolved answer.
+    pub result: ConcealmentResult,
+    /// Every rule applied, in order.
+    pub trace: Vec<TraceStep>,
+}

@@ -1,0 +1,121 @@
+//! Text and data of the light, sight and concealment trace steps.
+
+use serde_json::{Value, json};
+
+use super::Lang;
+use arbiter_rules::encounter::Light;
+use arbiter_rules::vision::{Cause, Degree, Sense, VisionEffect};
+
+fn light_name(l: Light, lang: Lang) -> &'static str {
+    match (l, lang) {
+        (Light::Bright, Lang::En) => "bright light",
+        (Light::Dim, Lang::En) => "dim light",
+        (Light::Darkness, Lang::En) => "darkness",
+        (Light::Bright, Lang::Fr) => "lumière vive",
+        (Light::Dim, Lang::Fr) => "lumière faible",
+        (Light::Darkness, Lang::Fr) => "obscurité",
+    }
+}
+
+fn cause_name(c: Cause, lang: Lang) -> &'static str {
+    match (c, lang) {
+        (Cause::ConcealingSquares, Lang::En) => "lines pass through concealing squares",
+        (Cause::HeavyObscurement, Lang::En) => "heavily obscured (opaque squares)",
+        (Cause::DimLight, Lang::En) => "the target is in dim light",
+        (Cause::Darkness, Lang::En) => "the target is in darkness",
+        (Cause::ObserverInDarkness, Lang::En) => {
+            "the attacker is in darkness without darkvision (effectively blinded)"
+        }
+        (Cause::Invisible, Lang::En) => "the target is invisible",
+        (Cause::Hidden, Lang::En) => "the target is hidden",
+        (Cause::Blinded, Lang::En) => "the attacker is blinded",
+        (Cause::NoLineOfSight, Lang::En) => "line of effect but no line of sight",
+        (Cause::ConcealingSquares, Lang::Fr) => "des lignes traversent des cases qui camouflent",
+        (Cause::HeavyObscurement, Lang::Fr) => "zone à visibilité nulle (cases opaques)",
+        (Cause::DimLight, Lang::Fr) => "la cible est dans une lumière faible",
+        (Cause::Darkness, Lang::Fr) => "la cible est dans l'obscurité",
+        (Cause::ObserverInDarkness, Lang::Fr) => {
+            "l'attaquant est dans l'obscurité sans vision dans le noir (comme aveuglé)"
+        }
+        (Cause::Invisible, Lang::Fr) => "la cible est invisible",
+        (Cause::Hidden, Lang::Fr) => "la cible est cachée",
+        (Cause::Blinded, Lang::Fr) => "l'attaquant est aveuglé",
+        (Cause::NoLineOfSight, Lang::Fr) => "ligne d'effet mais pas de ligne de vue",
+    }
+}
+
+fn sense_name(s: Sense, lang: Lang) -> &'static str {
+    match (s, lang) {
+        (Sense::Darkvision, Lang::En) => "darkvision",
+        (Sense::LowLightVision, Lang::En) => "low-light vision",
+        (Sense::Blindsight, Lang::En) => "blindsight",
+        (Sense::Truesight, Lang::En) => "truesight",
+        (Sense::SeeInvisibility, Lang::En) => "see invisibility",
+        (Sense::Darkvision, Lang::Fr) => "vision dans le noir",
+        (Sense::LowLightVision, Lang::Fr) => "vision nocturne",
+        (Sense::Blindsight, Lang::Fr) => "perception aveugle",
+        (Sense::Truesight, Lang::Fr) => "vision véritable",
+        (Sense::SeeInvisibility, Lang::Fr) => "détection de l'invisibilité",
+    }
+}
+
+fn degree_name(d: Degree, lang: Lang) -> &'static str {
+    match (d, lang) {
+        (Degree::None, Lang::En) => "no concealment",
+        (Degree::Concealment, Lang::En) => "concealment",
+        (Degree::Total, Lang::En) => "total concealment",
+        (Degree::None, Lang::Fr) => "pas de camouflage",
+        (Degree::Concealment, Lang::Fr) => "camouflage",
+        (Degree::Total, Lang::Fr) => "camouflage total",
+    }
+}
+
+/// Renders one vision step.
+pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, Value) {
+    match e {
+        VisionEffect::LightAt { creature, level, source, doubled } => {
+            let by = match (source, lang) {
+                (Some(i), Lang::En) => format!(" from light source {i}"),
+                (Some(i), Lang::Fr) => format!(" de la source de lumière {i}"),
+                (None, _) => String::new(),
+            };
+            let dbl = match (doubled, lang) {
+                (true, Lang::En) => " (radii doubled by low-light vision)",
+                (true, Lang::Fr) => " (rayons doublés par la vision nocturne)",
+                (false, _) => "",
+            };
+            let text = match lang {
+                Lang::En => format!("{creature} stands in {}{by}{dbl}", light_name(*level, lang)),
+                Lang::Fr => format!("{creature} se trouve dans une {}{by}{dbl}", light_name(*level, lang)),
+            };
+            (text, json!({"creature": creature, "light": level.id(), "source": source, "doubled": doubled}))
+        }
+        VisionEffect::Cause { cause, degree } => (
+            format!("{}: {}", cause_name(*cause, lang), degree_name(*degree, lang)),
+            json!({"cause": cause.id(), "degree": degree.id()}),
+        ),
+        VisionEffect::Override { sense, cause } => (
+            match lang {
+                Lang::En => format!("{} overrides: {}", sense_name(*sense, lang), cause_name(*cause, lang)),
+                Lang::Fr => format!("{} annule : {}", sense_name(*sense, lang), cause_name(*cause, lang)),
+            },
+            json!({"sense": sense.id(), "cause": cause.id()}),
+        ),
+        VisionEffect::Sees { observer, subject, sees } => (
+            match (lang, sees) {
+                (Lang::En, true) => format!("{observer} can see {subject}"),
+                (Lang::En, false) => format!("{observer} cannot see {subject}"),
+                (Lang::Fr, true) => format!("{observer} voit {subject}"),
+                (Lang::Fr, false) => format!("{observer} ne voit pas {subject}"),
+            },
+            json!({"observer": observer, "subject": subject, "sees": sees}),
+        ),
+        VisionEffect::Result { degree, miss_chance } => (
+            match lang {
+                Lang::En => format!("{}: {miss_chance}% miss chance", degree_name(*degree, lang)),
+                Lang::Fr => format!("{} : {miss_chance} % de chances de rater", degree_name(*degree, lang)),
+            },
+            json!({"degree": degree.id(), "miss_chance": miss_chance}),
+        ),
+    }
+}
