@@ -206,10 +206,11 @@ pub enum WallKindIn {
 pub struct LightSourceIn {
     /// Where it shines from.
     pub at: PointIn,
-    /// Bright radius, feet.
+    /// Radius of bright light, feet, measured on the grid from the source's square.
     #[schema(minimum = 0, maximum = 100000)]
     pub bright_ft: i64,
-    /// Dim radius, feet (beyond bright).
+    /// Outer radius of dim light, feet (a torch: bright 20, dim 40 — dim light from 20 to
+    /// 40 ft). A value below `bright_ft` means no dim band.
     #[serde(default)]
     #[schema(minimum = 0, maximum = 100000)]
     pub dim_ft: i64,
