@@ -1,1 +1,164 @@
-//! Exact line tests (`grid.segment.classify`, `grid.line.blocked`). Filled in by the cover work.
+//! Exact line tests: `grid.segment.classify` and `grid.line.blocked` (RULES.md §1).
+//!
+//! Every decision is made with integer arithmetic on the fixed-point coordinates (orientation
+//! tests, an exact grid walk, a symbolic infinitesimal for rule 6); floats appear only in the
+//! approximate coordinates reported for drawing.
+//!
+//! - [`classify_square`] and [`classify_wall`] classify one segment against one square or one
+//!   wall.
+//! - [`Blockers`] is the blocking set B of one test: squares through [`SquareBlockers`] (for
+//!   example a [`BlockerGrid`]), walls through a [`WallIndex`] built once per encounter and a
+//!   [`WallBlockers`] filter saying which walls are in B for this test. Each element carries its
+//!   own [`Grazing`] flag.
+//! - [`Blockers::is_blocked`] answers yes/no and stops at the first blocker;
+//!   [`Blockers::trace`] reports every blocking element with its case and meeting point so that
+//!   callers can filter (low obstacles, RULES.md Q-40) and explain.
+//!
+//! A line walks only the squares it meets and tests only the walls filed under them, charging
+//! the [`Budget`] one step per square and per wall looked at.
+//!
+//! Readings of RULES.md that the text leaves open (see also `tests.rs`):
+//! - Rule 4 counts, as elements "touching v", the squares of B whose closed region contains v
+//!   (for a lattice point: the four squares with corner v) and the walls of B ending at v. An
+//!   element lies strictly on a side when its open square, or its other end point, does. So a
+//!   wall whose foot stands in the middle of a square's edge pinches a line running along that
+//!   edge, as it would standing on the square's corner.
+//! - Rule 6 tests with the moved segment the walls through a moved end point and the walls the
+//!   segment runs along (when the segment lies on a wall line and its moved ends fall on
+//!   opposite sides, where it crosses that line must not depend on how the wall is cut). A wall
+//!   blocks if it blocks the unmoved segment (a grazing run), the segment with only the end
+//!   points lying on that wall moved, or the literal one with every end point lying on a wall of
+//!   B moved. In the ordinary cases these agree; in degenerate ones the union keeps the two
+//!   invariants RULES.md states: adding a wall never removes blocking, rule 6 only adds it.
+//! - Rule 6 on the moved segment includes rule 4 at every end point of those walls that the
+//!   moved segment passes through exactly (a joint), counting those walls only.
+
+mod blockers;
+mod engine;
+mod geom;
+mod index;
+mod moved;
+mod report;
+mod walk;
+mod wide;
+
+#[cfg(test)]
+mod tests;
+
+pub use blockers::{AllWalls, BlockerGrid, Grazing, NoSquares, NoWalls, SquareBlockers, WallBlockers};
+pub use geom::{MAX_SQUARES, OutOfRange, SquareContact, WallContact, classify_square, classify_wall};
+pub use index::{Wall, WallIndex};
+pub use report::{
+    Element, Hit, LineReport, Meeting, Pinch, Side, SquareCase, SquareSpan, WallCase, WallMeet,
+};
+pub use wide::Ratio;
+
+use crate::budget::{Budget, BudgetExceeded};
+use crate::grid::{Point, Square};
+
+/// An end point of a segment, with the square it was taken from (a corner of a creature's
+/// square), which rule 6 needs. A corner shared by several squares of one space is a separate
+/// end point per square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Endpoint {
+    /// The point.
+    pub at: Point,
+    /// The square it was taken from; it must contain the point (its closed region). `None`
+    /// when the point belongs to no square (rule 6 then never moves it).
+    pub square: Option<Square>,
+}
+
+impl Endpoint {
+    /// A bare point, taken from no square.
+    pub const fn point(at: Point) -> Self {
+        Endpoint { at, square: None }
+    }
+
+    /// A point taken from a square (usually one of its corners).
+    pub const fn of_square(at: Point, square: Square) -> Self {
+        Endpoint { at, square: Some(square) }
+    }
+}
+
+/// A segment `[from, to]` to test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Segment {
+    /// The start (for cover, a corner of the attacker's square).
+    pub from: Endpoint,
+    /// The end (for cover, a corner of the target's square).
+    pub to: Endpoint,
+}
+
+impl Segment {
+    /// A segment between two bare points.
+    pub const fn new(from: Point, to: Point) -> Self {
+        Segment { from: Endpoint::point(from), to: Endpoint::point(to) }
+    }
+
+    /// A segment between two end points.
+    pub const fn between(from: Endpoint, to: Endpoint) -> Self {
+        Segment { from, to }
+    }
+}
+
+/// Why a line test gave no answer. Callers should never read either as "clear".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineError {
+    /// A point, square or wall lies outside `[0, 1024]` squares, or an end point lies outside
+    /// the square it was taken from.
+    OutOfRange,
+    /// The request's work budget ran out.
+    Budget(BudgetExceeded),
+}
+
+impl From<BudgetExceeded> for LineError {
+    fn from(e: BudgetExceeded) -> Self {
+        LineError::Budget(e)
+    }
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineError::OutOfRange => {
+                f.write_str("a point of the line test lies outside the supported grid range")
+            }
+            LineError::Budget(e) => write!(f, "work budget of {} line steps exceeded", e.limit),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// The blocking set B of one test (`grid.line.blocked(s, B, grazing)`, with the grazing flag
+/// carried by each element).
+#[derive(Debug, Clone, Copy)]
+pub struct Blockers<'a, S: ?Sized, W> {
+    /// The squares of B.
+    pub squares: &'a S,
+    /// Every wall of the encounter, indexed.
+    pub walls: &'a WallIndex,
+    /// Which of those walls are in B for this test.
+    pub wall_filter: W,
+}
+
+impl<'a, S: SquareBlockers + ?Sized, W: WallBlockers> Blockers<'a, S, W> {
+    /// Groups the parts of B.
+    pub fn new(squares: &'a S, walls: &'a WallIndex, wall_filter: W) -> Self {
+        Blockers { squares, walls, wall_filter }
+    }
+
+    /// Whether the segment is blocked (`grid.line.blocked`); stops at the first blocker.
+    pub fn is_blocked(&self, segment: &Segment, budget: &mut Budget) -> Result<bool, LineError> {
+        let mut sink = engine::FirstHit;
+        Ok(engine::run(self, segment, budget, &mut sink)?.is_break())
+    }
+
+    /// Every blocking element the segment meets, with the rule that applied and where.
+    pub fn trace(&self, segment: &Segment, budget: &mut Budget) -> Result<LineReport, LineError> {
+        let mut sink = engine::AllHits::default();
+        // The collecting sink never stops early.
+        let _ = engine::run(self, segment, budget, &mut sink)?;
+        Ok(LineReport { hits: sink.finish() })
+    }
+}

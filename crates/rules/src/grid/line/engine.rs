@@ -1,0 +1,593 @@
+//! The walk behind [`Blockers::is_blocked`] and [`Blockers::trace`]: rules 1–6 of
+//! `grid.line.blocked` for one segment.
+//!
+//! The segment walks the half-open squares it meets ([`Walk`]). In each square it checks
+//! rule 1 (or rules 2–3 when it lies on a grid line) and rule 4 at the square's north-west
+//! corner if the segment passes through it. On entering a wall bucket it tests the walls filed
+//! there: rules 5 and 6, and rule 4 at wall end points (all walls ending at a point are filed
+//! under the bucket holding that point, so a pinch point is judged once, with every element
+//! touching it, when its bucket is entered; lattice points judged there are skipped later).
+
+use std::ops::ControlFlow;
+
+use super::geom::{
+    Contact, OutOfRange, Xy, between, cell_of, contact, corners, interior, on_segment, overlap_run, square_ok,
+};
+use super::moved::Moved;
+use super::report::{Element, Hit, Meeting, Pinch, Side, SquareCase, SquareSpan, WallCase, WallMeet};
+use super::walk::Walk;
+use super::wide::{I256, Ratio};
+use super::{Blockers, Grazing, LineError, Segment, SquareBlockers, WallBlockers};
+use crate::budget::Budget;
+use crate::grid::{FRAC_BITS, ONE, Square};
+
+type Flow = ControlFlow<()>;
+
+/// Where hits go: the boolean path stops at the first, the report keeps them all.
+pub(crate) trait Sink {
+    /// Records a hit, built only if needed. `wall` is the internal wall position for wall hits
+    /// (a wall filed under several buckets is met several times; it is reported once).
+    fn hit(&mut self, wall: Option<u32>, make: impl FnOnce() -> Hit) -> Flow;
+}
+
+/// Stops at the first hit.
+pub(crate) struct FirstHit;
+
+impl Sink for FirstHit {
+    fn hit(&mut self, _: Option<u32>, _: impl FnOnce() -> Hit) -> Flow {
+        ControlFlow::Break(())
+    }
+}
+
+/// Keeps every hit, each wall once.
+#[derive(Default)]
+pub(crate) struct AllHits {
+    hits: Vec<Hit>,
+    /// (wall, position of its hit) for every wall hit kept so far.
+    walls: Vec<(u32, usize)>,
+}
+
+/// Up to this many wall hits, a repeated wall is recognised by a linear scan before its hit is
+/// built; beyond it, repeats are removed once at the end (sorting), so that no line costs a
+/// quadratic number of steps.
+const SCAN_LIMIT: usize = 16;
+
+impl Sink for AllHits {
+    fn hit(&mut self, wall: Option<u32>, make: impl FnOnce() -> Hit) -> Flow {
+        if let Some(w) = wall {
+            if self.walls.len() <= SCAN_LIMIT && self.walls.iter().any(|&(seen, _)| seen == w) {
+                return ControlFlow::Continue(());
+            }
+            self.walls.push((w, self.hits.len()));
+        }
+        self.hits.push(make());
+        ControlFlow::Continue(())
+    }
+}
+
+impl AllHits {
+    /// The hits, each wall once (its first hit along the walk).
+    pub(crate) fn finish(mut self) -> Vec<Hit> {
+        if self.walls.len() <= SCAN_LIMIT {
+            return self.hits;
+        }
+        self.walls.sort_unstable();
+        let mut keep = vec![true; self.hits.len()];
+        for pair in self.walls.windows(2) {
+            if let [(a, _), (b, later)] = pair
+                && a == b
+                && let Some(k) = keep.get_mut(*later)
+            {
+                *k = false;
+            }
+        }
+        let mut flags = keep.into_iter();
+        self.hits.retain(|_| flags.next().unwrap_or(true));
+        self.hits
+    }
+}
+
+macro_rules! emit {
+    ($sink:expr, $wall:expr, $make:expr) => {
+        if $sink.hit($wall, $make).is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
+    };
+}
+
+/// A segment lying on a grid line, where rules 2–3 replace rule 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Axis {
+    Horizontal,
+    Vertical,
+    Neither,
+}
+
+/// One test in progress.
+struct Ctx<'c, 'a, S: ?Sized, W> {
+    b: &'c Blockers<'a, S, W>,
+    p: Xy,
+    q: Xy,
+    d: Xy,
+    /// Vector from each end point to the centre of its square (rule 6), if it has one.
+    cp: Option<Xy>,
+    cq: Option<Xy>,
+    /// Whether each end point moves: it has a square and lies on a wall of B.
+    move_p: bool,
+    move_q: bool,
+    axis: Axis,
+}
+
+/// Checks an end point and returns the vector to its square's centre.
+fn towards_centre(v: Xy, square: Option<Square>) -> Result<Option<Xy>, LineError> {
+    let Some(sq) = square else { return Ok(None) };
+    square_ok(sq)?;
+    let [nw, _, se, _] = corners(sq);
+    if v.x < nw.x || v.x > se.x || v.y < nw.y || v.y > se.y {
+        return Err(OutOfRange.into());
+    }
+    let centre = Xy { x: nw.x + ONE / 2, y: nw.y + ONE / 2 };
+    Ok(Some(centre.sub(v)))
+}
+
+/// Runs the test, feeding hits to `sink`; `Break` when the sink asked to stop.
+pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
+    b: &Blockers<'_, S, W>,
+    seg: &Segment,
+    budget: &mut Budget,
+    sink: &mut K,
+) -> Result<Flow, LineError> {
+    let (p, q) = (Xy::checked(seg.from.at)?, Xy::checked(seg.to.at)?);
+    let (cp, cq) = (towards_centre(p, seg.from.square)?, towards_centre(q, seg.to.square)?);
+    let d = q.sub(p);
+    let on_grid_line = |v: i128| v & (ONE - 1) == 0;
+    let axis = if d.is_zero() {
+        Axis::Neither
+    } else if d.y == 0 && on_grid_line(p.y) {
+        Axis::Horizontal
+    } else if d.x == 0 && on_grid_line(p.x) {
+        Axis::Vertical
+    } else {
+        Axis::Neither
+    };
+    let mut ctx = Ctx { b, p, q, d, cp, cq, move_p: false, move_q: false, axis };
+    // Rule 6: an end point moves iff it has a square and lies on some wall of B.
+    ctx.move_p = cp.is_some() && ctx.on_some_wall(p, budget)?;
+    ctx.move_q = cq.is_some() && ctx.on_some_wall(q, budget)?;
+
+    let mut resolved: Vec<Xy> = Vec::new();
+    let mut walk = Walk::new(p, q, FRAC_BITS);
+    // `d × (corner − p)` for the current square's north-west corner, kept up to date with
+    // additions (a column east subtracts dy·ONE, a row south adds dx·ONE; the value stays
+    // below 2^125): whether the segment's line passes through that corner, with no product
+    // per square.
+    let mut corner_side = d.cross(Xy::lattice(walk.cx, walk.cy).sub(p));
+    let step_x = if walk.sx > 0 { -(d.y << FRAC_BITS) } else { d.y << FRAC_BITS };
+    let step_y = if walk.sy > 0 { d.x << FRAC_BITS } else { -(d.x << FRAC_BITS) };
+    let index = b.walls;
+    let log_k = index.log_k();
+    // The bucket coordinates last entered (none yet: cells are never negative).
+    let mut bucket_at: (i64, i64) = (-1, -1);
+    let has_walls = !index.is_empty();
+    // Squares are charged to the budget in small batches (at most 32 squares late), and what
+    // is still owed is paid however the walk ends.
+    let mut unpaid: u64 = 0;
+    let flow = 'walk: loop {
+        let (cx, cy) = (walk.cx, walk.cy);
+        unpaid += 1;
+        if unpaid == 32 {
+            budget.spend(unpaid)?;
+            unpaid = 0;
+        }
+        if has_walls && bucket_at != (cx >> log_k, cy >> log_k) {
+            bucket_at = (cx >> log_k, cy >> log_k);
+            resolved.clear();
+            if let Some(bi) = index.bucket_of_cell(cx, cy)
+                && ctx.bucket(bi, budget, sink, &mut resolved)?.is_break()
+            {
+                break 'walk ControlFlow::Break(());
+            }
+        }
+        if ctx.cell(cx, cy, corner_side == 0, sink, &resolved)?.is_break() {
+            break 'walk ControlFlow::Break(());
+        }
+        match walk.advance() {
+            None => break 'walk ControlFlow::Continue(()),
+            Some((x, y)) => {
+                if x {
+                    corner_side += step_x;
+                }
+                if y {
+                    corner_side += step_y;
+                }
+            }
+        }
+    };
+    budget.spend(unpaid)?;
+    Ok(flow)
+}
+
+impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
+    /// Whether `v` lies on a wall of B.
+    fn on_some_wall(&self, v: Xy, budget: &mut Budget) -> Result<bool, LineError> {
+        let (cx, cy) = cell_of(v);
+        let index = self.b.walls;
+        for &wi in index.bucket(index.bucket_of_cell(cx, cy)) {
+            budget.spend(1)?;
+            if let Some((a, b)) = index.ends_of(wi)
+                && self.b.wall_filter.wall(index.id_of(wi)).is_some()
+                && on_segment(a, b, v)
+            {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn square_in_b(&self, x: i64, y: i64) -> Option<(Square, Grazing)> {
+        // Cells come from in-range points, so they fit in i32 (at most 1025).
+        let sq = Square::new(x as i32, y as i32);
+        self.b.squares.square(sq).map(|g| (sq, g))
+    }
+
+    /// Rules 1–3 for one square of the walk, and rule 4 at its north-west corner.
+    fn cell<K: Sink>(
+        &self,
+        cx: i64,
+        cy: i64,
+        on_line: bool,
+        sink: &mut K,
+        resolved: &[Xy],
+    ) -> Result<Flow, LineError> {
+        match self.axis {
+            Axis::Neither => {
+                if let Some((sq, _)) = self.square_in_b(cx, cy)
+                    && interior(self.p, self.q, sq)
+                {
+                    emit!(sink, None, || Hit::Square { square: sq, case: SquareCase::Interior });
+                }
+            }
+            Axis::Horizontal | Axis::Vertical => {
+                // The segment lies on a grid line: the unit edge of this square on that line,
+                // if the segment runs along it for a positive length, has a neighbour on each
+                // side (north/south or west/east).
+                let horizontal = self.axis == Axis::Horizontal;
+                let (lo, hi) = if horizontal { (self.p.x, self.q.x) } else { (self.p.y, self.q.y) };
+                let start = Xy::lattice(cx, cy);
+                let e0 = if horizontal { start.x } else { start.y };
+                if lo.min(hi).max(e0) < lo.max(hi).min(e0 + ONE) {
+                    let (a, b) = if horizontal { ((cx, cy - 1), (cx, cy)) } else { ((cx - 1, cy), (cx, cy)) };
+                    let first = self.square_in_b(a.0, a.1);
+                    let second = self.square_in_b(b.0, b.1);
+                    for (sq, g) in [first, second].into_iter().flatten() {
+                        if g == Grazing::On {
+                            emit!(sink, None, || Hit::Square { square: sq, case: SquareCase::Graze });
+                        }
+                    }
+                    if let (Some((sa, _)), Some((sb, _))) = (first, second) {
+                        emit!(sink, None, || Hit::Seam { squares: [sa, sb] });
+                    }
+                }
+            }
+        }
+        if !on_line {
+            return Ok(ControlFlow::Continue(()));
+        }
+        let v = Xy::lattice(cx, cy);
+        if v != self.p && v != self.q && between(self.p, self.q, v) && !resolved.contains(&v) {
+            return self.pinch(v, &[], sink);
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// The side of a square touching a point `v` of the segment: `None` when the segment
+    /// enters it (then the square is not strictly on one side).
+    fn square_side(&self, sq: Square) -> Option<Side> {
+        let (mut pos, mut neg) = (false, false);
+        for c in corners(sq) {
+            let o = self.d.cross(c.sub(self.p));
+            pos |= o > 0;
+            neg |= o < 0;
+        }
+        match (pos, neg) {
+            (true, false) => Some(Side::Right),
+            (false, true) => Some(Side::Left),
+            _ => None,
+        }
+    }
+
+    /// Rule 4 at `v` (strictly inside the segment), with the walls of B ending at `v` and their
+    /// sides, plus the squares of B whose closed region contains `v`.
+    fn pinch<K: Sink>(&self, v: Xy, walls: &[(u32, Side)], sink: &mut K) -> Result<Flow, LineError> {
+        let span = SquareSpan::around(v.point());
+        let mut squares: Vec<(Square, Side)> = Vec::new();
+        let (mut left, mut right) = (false, false);
+        for &(_, side) in walls {
+            left |= side == Side::Left;
+            right |= side == Side::Right;
+        }
+        for sq in span.squares() {
+            if self.b.squares.square(sq).is_some()
+                && let Some(side) = self.square_side(sq)
+            {
+                left |= side == Side::Left;
+                right |= side == Side::Right;
+                squares.push((sq, side));
+            }
+        }
+        if left && right {
+            let elements = squares
+                .iter()
+                .map(|&(sq, side)| (Element::Square(sq), side))
+                .chain(walls.iter().map(|&(id, side)| (Element::Wall(id), side)));
+            let (l, r) = split(elements);
+            let at = Meeting::exact(self.p, self.q, v);
+            emit!(sink, None, || Hit::Pinch(Pinch { at, left: l, right: r, moved_end: false }));
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// Rules 4–6 for the walls filed under one bucket.
+    fn bucket<K: Sink>(
+        &self,
+        bi: usize,
+        budget: &mut Budget,
+        sink: &mut K,
+        resolved: &mut Vec<Xy>,
+    ) -> Result<Flow, LineError> {
+        let index = self.b.walls;
+        let items = index.bucket(Some(bi));
+        if items.is_empty() {
+            return Ok(ControlFlow::Continue(()));
+        }
+        let (p, q) = (self.p, self.q);
+        let any_move = self.move_p || self.move_q;
+        // Rule 4 candidates: wall end points strictly inside the segment, in this bucket.
+        let mut candidates: Vec<(Xy, u32, Side)> = Vec::new();
+        // Walls tested with moved end points (rule 6), for rule 4 on the moved segment.
+        let mut moved_walls: Vec<(u32, Xy, Xy)> = Vec::new();
+        for &wi in items {
+            budget.spend(1)?;
+            let id = index.id_of(wi);
+            let (Some(g), Some((a, b))) = (self.b.wall_filter.wall(id), index.ends_of(wi)) else {
+                continue;
+            };
+            let on_p = self.move_p && on_segment(a, b, p);
+            let on_q = self.move_q && on_segment(a, b, q);
+            let c = contact(p, q, a, b);
+            // Rule 6 tests the walls through a moved end point with the moved segment. Walls
+            // lying along the segment join them: when the segment runs along a wall line and
+            // its moved ends fall on opposite sides, the moved segment crosses that line
+            // between them, and which piece it crosses there must not depend on how the wall
+            // was cut (RULES.md Q-40, G8).
+            if on_p || on_q || (any_move && c == Contact::Overlap) {
+                moved_walls.push((id, a, b));
+                if let Some((case, meet)) = self.moved_verdict(a, b, g, on_p, on_q) {
+                    emit!(sink, Some(wi), || Hit::Wall { id, case, meet });
+                }
+                continue;
+            }
+            match c {
+                Contact::Cross => {
+                    emit!(sink, Some(wi), || Hit::Wall {
+                        id,
+                        case: WallCase::Cross,
+                        meet: WallMeet::At(crossing(p, q, a, b)),
+                    });
+                }
+                Contact::Overlap if g == Grazing::On => {
+                    emit!(sink, Some(wi), || Hit::Wall {
+                        id,
+                        case: WallCase::Overlap,
+                        meet: self.run_along(a, b)
+                    });
+                }
+                Contact::WallEnd { at, other } if index.point_in_bucket(at, bi) => {
+                    if let Some(side) = Side::of(self.d.cross(other.sub(p))) {
+                        candidates.push((at, id, side));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if candidates.is_empty() && moved_walls.is_empty() {
+            return Ok(ControlFlow::Continue(()));
+        }
+        // Rule 4 at wall end points, each point once with every element touching it.
+        candidates.sort_unstable_by_key(|c| c.0);
+        let mut rest = candidates.as_slice();
+        while let Some(&(v, _, _)) = rest.first() {
+            let n = rest.iter().take_while(|c| c.0 == v).count();
+            let (group, tail) = rest.split_at(n);
+            rest = tail;
+            let walls: Vec<(u32, Side)> = group.iter().map(|&(_, id, side)| (id, side)).collect();
+            resolved.push(v);
+            if self.pinch(v, &walls, sink)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        // Rule 6 with rule 4: the moved segment passing through an end point of the walls it
+        // is tested against, with such walls on both sides.
+        let mut points: Vec<Xy> = moved_walls.iter().flat_map(|&(_, a, b)| [a, b]).collect();
+        points.retain(|&v| index.point_in_bucket(v, bi));
+        points.sort_unstable();
+        points.dedup();
+        for v in points {
+            if self.moved_pinch(v, &moved_walls, sink)?.is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// The piece of the segment run along a collinear wall.
+    fn run_along(&self, a: Xy, b: Xy) -> WallMeet {
+        let ((_, s), (_, e)) = overlap_run(self.p, self.q, a, b);
+        WallMeet::Along(Meeting::exact(self.p, self.q, s), Meeting::exact(self.p, self.q, e))
+    }
+
+    /// The moved segments rule 6 tests a wall through a moved end point against: with the end
+    /// points lying on this wall moved, and with every end point lying on a wall of B moved (the
+    /// literal rule). Taking either, and keeping the unmoved overlap, makes sure that adding a
+    /// wall never removes blocking and that rule 6 only adds blocking, as RULES.md states.
+    fn options(&self, own_p: bool, own_q: bool) -> impl Iterator<Item = Moved> + '_ {
+        let zero = Xy::default();
+        let own = (own_p, own_q);
+        let all = (self.move_p, self.move_q);
+        let second = if all == own { None } else { Some(all) };
+        std::iter::once(own).chain(second).map(move |(mp, mq)| Moved {
+            p: self.p,
+            dp: if mp { self.cp.unwrap_or(zero) } else { zero },
+            q: self.q,
+            dq: if mq { self.cq.unwrap_or(zero) } else { zero },
+        })
+    }
+
+    /// Rules 5–6 for a wall of B through a moved end point.
+    fn moved_verdict(
+        &self,
+        a: Xy,
+        b: Xy,
+        g: Grazing,
+        on_p: bool,
+        on_q: bool,
+    ) -> Option<(WallCase, WallMeet)> {
+        let (p, q) = (self.p, self.q);
+        if g == Grazing::On && contact(p, q, a, b) == Contact::Overlap {
+            return Some((WallCase::Overlap, self.run_along(a, b)));
+        }
+        let blocks =
+            self.options(on_p, on_q).any(|m| m.crosses(a, b) || (g == Grazing::On && m.overlaps(a, b)));
+        if !blocks {
+            return None;
+        }
+        let meet = match (on_p, on_q) {
+            (true, true) if p != q => WallMeet::Along(Meeting::exact(p, q, p), Meeting::exact(p, q, q)),
+            (true, _) => WallMeet::At(Meeting::exact(p, q, p)),
+            (false, true) => WallMeet::At(Meeting::exact(p, q, q)),
+            (false, false) => {
+                // A wall the segment runs along, crossed by the moved segment: where its line is
+                // crossed does not depend on ε (the offsets of both moved ends from the line are
+                // first-order), at t = σp / (σp − σq) along the segment.
+                let e = b.sub(a);
+                let zero = Xy::default();
+                let sp = e.cross(if self.move_p { self.cp.unwrap_or(zero) } else { zero });
+                let sq = e.cross(if self.move_q { self.cq.unwrap_or(zero) } else { zero });
+                if sp != sq && sp.signum() * sq.signum() < 0 {
+                    WallMeet::At(meeting_at(p, q.sub(p), Ratio::new(sp, sp - sq)))
+                } else {
+                    self.run_along(a, b)
+                }
+            }
+        };
+        Some((WallCase::EndpointOnWall, meet))
+    }
+
+    /// Rule 4 (walls only) on the moved segment at `v`, an end point of walls tested with it.
+    /// The moved segments tried: the literal one (every end point lying on a wall of B moved)
+    /// and each moved end point alone, so that adding a wall at the other end never removes
+    /// this blocking.
+    fn moved_pinch<K: Sink>(&self, v: Xy, walls: &[(u32, Xy, Xy)], sink: &mut K) -> Result<Flow, LineError> {
+        let zero = Xy::default();
+        let all = (self.move_p, self.move_q);
+        let mut options = vec![all];
+        for one in [(self.move_p, false), (false, self.move_q)] {
+            if one != (false, false) && one != all {
+                options.push(one);
+            }
+        }
+        for (mp, mq) in options {
+            let m = Moved {
+                p: self.p,
+                dp: if mp { self.cp.unwrap_or(zero) } else { zero },
+                q: self.q,
+                dq: if mq { self.cq.unwrap_or(zero) } else { zero },
+            };
+            if !m.inside(v) {
+                continue;
+            }
+            let (mut l, mut r) = (Vec::new(), Vec::new());
+            for &(id, a, b) in walls {
+                let other = if a == v {
+                    b
+                } else if b == v {
+                    a
+                } else {
+                    continue;
+                };
+                match m.side(other) {
+                    1 => r.push(Element::Wall(id)),
+                    -1 => l.push(Element::Wall(id)),
+                    _ => {}
+                }
+            }
+            if !l.is_empty() && !r.is_empty() {
+                let at = Meeting::exact(self.p, self.q, v);
+                emit!(sink, None, || Hit::Pinch(Pinch { at, left: l, right: r, moved_end: true }));
+                break;
+            }
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+/// Splits elements by side.
+fn split(elements: impl Iterator<Item = (Element, Side)>) -> (Vec<Element>, Vec<Element>) {
+    let (mut l, mut r) = (Vec::new(), Vec::new());
+    for (e, side) in elements {
+        match side {
+            Side::Left => l.push(e),
+            Side::Right => r.push(e),
+        }
+    }
+    (l, r)
+}
+
+/// The meeting point of a segment crossing a wall: exact parameter, the squares holding it
+/// (exact, with 256-bit products), and an approximation for drawing.
+fn crossing(p: Xy, q: Xy, a: Xy, b: Xy) -> Meeting {
+    let (d, e) = (q.sub(p), b.sub(a));
+    meeting_at(p, d, Ratio::new(a.sub(p).cross(e), d.cross(e)))
+}
+
+/// The meeting at `p + t·d`, a point of the segment given by its exact parameter.
+fn meeting_at(p: Xy, d: Xy, t: Ratio) -> Meeting {
+    let (x0, x1) = locate(p.x, d.x, t);
+    let (y0, y1) = locate(p.y, d.y, t);
+    let f = t.to_f64();
+    let unit = ONE as f64;
+    Meeting {
+        along: t,
+        squares: SquareSpan { min: Square::new(x0, y0), max: Square::new(x1, y1) },
+        point: None,
+        approx: ((p.x as f64 + d.x as f64 * f) / unit, (p.y as f64 + d.y as f64 * f) / unit),
+    }
+}
+
+/// The columns (or rows) whose closed range holds the coordinate `c0 + dc·t`, which lies in
+/// `[0, 1024]` squares: the floor `k`, and `k − 1` too when it is exactly on the grid line `k`.
+fn locate(c0: i128, dc: i128, t: Ratio) -> (i32, i32) {
+    // The coordinate times the (positive) denominator, exactly.
+    let total = I256::mul(c0, t.den()).add(I256::mul(dc, t.num()));
+    let at = |k: i128| I256::mul(k << FRAC_BITS, t.den());
+    let max = i128::from(super::MAX_SQUARES);
+    // Is `k` the floor: at(k) ≤ total < at(k + 1)?
+    let is_floor = |k: i128| at(k) <= total && (k == max || at(k + 1) > total);
+    // A float estimate only chooses where to look; the answer is checked exactly, with a
+    // binary search when the estimate is off by more than one.
+    let guess = ((c0 as f64 + dc as f64 * t.to_f64()) / ONE as f64).floor();
+    let guess = if guess.is_finite() { (guess as i128).clamp(0, max) } else { 0 };
+    let k =
+        [guess, guess - 1, guess + 1].into_iter().filter(|k| (0..=max).contains(k)).find(|&k| is_floor(k));
+    let k = k.unwrap_or_else(|| {
+        let (mut lo, mut hi) = (0i128, max);
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2;
+            if at(mid) <= total { lo = mid } else { hi = mid - 1 }
+        }
+        lo
+    });
+    let exact = at(k) == total;
+    let k = k as i32;
+    if exact { (k - 1, k) } else { (k, k) }
+}
