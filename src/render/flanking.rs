@@ -1,11 +1,212 @@
 //! Text and data of the flanking trace steps.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::Lang;
-use arbiter_rules::flanking::FlankEffect;
+use super::{Lang, list, metres, sq};
+use arbiter_rules::flanking::{Edges, FlankEffect, NoFlank};
+use arbiter_rules::grid::Square;
+
+fn at(s: Square) -> String {
+    format!("({}, {})", s.x, s.y)
+}
+
+fn edges_name(e: Edges, lang: Lang) -> &'static str {
+    match (e, lang) {
+        (Edges::WestEast, Lang::En) => "the west and east edges",
+        (Edges::NorthSouth, Lang::En) => "the north and south edges",
+        (Edges::Both, Lang::En) => "opposite corners",
+        (Edges::WestEast, Lang::Fr) => "les bords ouest et est",
+        (Edges::NorthSouth, Lang::Fr) => "les bords nord et sud",
+        (Edges::Both, Lang::Fr) => "des coins opposés",
+    }
+}
+
+fn why_text(why: &NoFlank, lang: Lang) -> String {
+    use Lang::*;
+    match (why, lang) {
+        (NoFlank::Condition(c), En) => format!("it is {}, so it neither threatens nor flanks", c.id()),
+        (NoFlank::Condition(c), Fr) => format!("état {}, ni menace ni prise en tenaille", c.id()),
+        (NoFlank::Unarmed, En) => "unarmed without Improved Unarmed Strike, it threatens nothing".to_owned(),
+        (NoFlank::Unarmed, Fr) => {
+            "à mains nues sans Science du combat à mains nues, ne menace rien".to_owned()
+        }
+        (NoFlank::ReachZero, En) => "0 ft reach, it threatens nothing".to_owned(),
+        (NoFlank::ReachZero, Fr) => "allonge nulle, ne menace rien".to_owned(),
+        (NoFlank::OutOfReach { reach_ft, too_close_ft: Some(t) }, En) => {
+            format!(
+                "the target is out of its {reach_ft} ft reach (a reach weapon cannot hit at {t} ft or less)"
+            )
+        }
+        (NoFlank::OutOfReach { reach_ft, too_close_ft: None }, En) => {
+            format!("the target is out of its {reach_ft} ft reach")
+        }
+        (NoFlank::OutOfReach { reach_ft, too_close_ft: Some(t) }, Fr) => format!(
+            "la cible est hors de son allonge de {} m (une arme à allonge ne frappe pas à {} m ou moins)",
+            metres(*reach_ft),
+            metres(*t)
+        ),
+        (NoFlank::OutOfReach { reach_ft, too_close_ft: None }, Fr) => {
+            format!("la cible est hors de son allonge de {} m", metres(*reach_ft))
+        }
+        (NoFlank::NotAdjacent, En) => "it is not adjacent to the target".to_owned(),
+        (NoFlank::NotAdjacent, Fr) => "n'est pas au contact de la cible".to_owned(),
+        (NoFlank::CannotSee, En) => "it cannot see the target".to_owned(),
+        (NoFlank::CannotSee, Fr) => "ne voit pas la cible".to_owned(),
+    }
+}
+
+fn why_json(why: &NoFlank) -> Value {
+    match why {
+        NoFlank::Condition(c) => json!({"reason": "condition", "condition": c.id()}),
+        NoFlank::Unarmed => json!({"reason": "unarmed"}),
+        NoFlank::ReachZero => json!({"reason": "reach_zero"}),
+        NoFlank::OutOfReach { reach_ft, too_close_ft } => {
+            json!({"reason": "out_of_reach", "reach_ft": reach_ft, "too_close_ft": too_close_ft})
+        }
+        NoFlank::NotAdjacent => json!({"reason": "not_adjacent"}),
+        NoFlank::CannotSee => json!({"reason": "cannot_see"}),
+    }
+}
 
 /// Renders one flanking step.
-pub(super) fn effect(e: &FlankEffect, _lang: Lang) -> (String, Value) {
-    match *e {}
+pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
+    use Lang::*;
+    match e {
+        FlankEffect::InheritedFromPf1e => (
+            match lang {
+                En => "hb3d follows Pathfinder flanking: +2 to ATT".to_owned(),
+                Fr => "hb3d suit la prise en tenaille de Pathfinder : +2 à l'ATT".to_owned(),
+            },
+            json!({"inherits": "pf1e.flanking.geometry"}),
+        ),
+        FlankEffect::OptionalRuleOff => (
+            match lang {
+                En => "optional flanking is off: nobody flanks".to_owned(),
+                Fr => "la prise en tenaille optionnelle est désactivée : personne ne prend en tenaille"
+                    .to_owned(),
+            },
+            json!({"in_force": false}),
+        ),
+        FlankEffect::AttackerOnTargetSide { attacker } => (
+            match lang {
+                En => format!("{attacker} is on the target's side: attacking an ally never flanks"),
+                Fr => format!(
+                    "{attacker} est du camp de la cible : attaquer un allié ne prend jamais en tenaille"
+                ),
+            },
+            json!({"attacker": attacker}),
+        ),
+        FlankEffect::Threatens { creature, reach_ft, too_close_ft, second_diagonal } => {
+            let text = match (lang, second_diagonal) {
+                (En, true) => format!(
+                    "{creature} threatens the target with {reach_ft} ft reach through the second-diagonal exception"
+                ),
+                (En, false) => format!("{creature} threatens the target ({reach_ft} ft reach)"),
+                (Fr, true) => format!(
+                    "{creature} menace la cible avec {} m d'allonge par l'exception de la seconde diagonale",
+                    metres(*reach_ft)
+                ),
+                (Fr, false) => format!("{creature} menace la cible ({} m d'allonge)", metres(*reach_ft)),
+            };
+            (
+                text,
+                json!({"creature": creature, "threatens": true, "reach_ft": reach_ft, "too_close_ft": too_close_ft, "second_diagonal": second_diagonal}),
+            )
+        }
+        FlankEffect::Adjacent { creature } => (
+            match lang {
+                En => format!("{creature} is adjacent to the target, sees it and is not incapacitated"),
+                Fr => format!("{creature} est au contact de la cible, la voit et n'est pas neutralisé"),
+            },
+            json!({"creature": creature, "adjacent": true, "sees": true}),
+        ),
+        FlankEffect::CannotFlank { creature, attacker, why } => {
+            let role = match (lang, attacker) {
+                (En, true) => "attacker ",
+                (En, false) | (Fr, false) => "",
+                (Fr, true) => "attaquant ",
+            };
+            let text = match lang {
+                En => format!("{role}{creature} cannot flank: {}", why_text(why, lang)),
+                Fr => format!("{role}{creature} ne peut pas prendre en tenaille : {}", why_text(why, lang)),
+            };
+            let mut data = why_json(why);
+            data["creature"] = json!(creature);
+            data["attacker"] = json!(attacker);
+            (text, data)
+        }
+        FlankEffect::OutOfReach { creatures } => (
+            match lang {
+                En => format!("the target is out of reach of {}: they cannot help flank", list(creatures)),
+                Fr => format!(
+                    "la cible est hors d'allonge de {} : pas de prise en tenaille avec eux",
+                    list(creatures)
+                ),
+            },
+            json!({"creatures": creatures, "reason": "out_of_reach"}),
+        ),
+        FlankEffect::NotAdjacent { creatures } => (
+            match lang {
+                En => format!("{} not adjacent to the target: they cannot help flank", list(creatures)),
+                Fr => format!(
+                    "{} pas au contact de la cible : pas de prise en tenaille avec eux",
+                    list(creatures)
+                ),
+            },
+            json!({"creatures": creatures, "reason": "not_adjacent"}),
+        ),
+        FlankEffect::Pair { helper, attacker_square, helper_square, edges } => (
+            match lang {
+                En => format!(
+                    "the line between the centres of {} and {}'s square {} meets {} of the target: flanked with {helper}",
+                    at(*attacker_square),
+                    helper,
+                    at(*helper_square),
+                    edges_name(*edges, En)
+                ),
+                Fr => format!(
+                    "la ligne entre les centres de {} et de la case {} de {} touche {} de la cible : prise en tenaille avec {helper}",
+                    at(*attacker_square),
+                    at(*helper_square),
+                    helper,
+                    edges_name(*edges, Fr)
+                ),
+            },
+            json!({"helper": helper, "attacker_square": sq(*attacker_square), "helper_square": sq(*helper_square), "edges": edges.id()}),
+        ),
+        FlankEffect::NotOpposite { helper } => (
+            match lang {
+                En => format!(
+                    "{helper} is not on the opposite border or corner: no line between centres meets opposite edges"
+                ),
+                Fr => format!(
+                    "{helper} n'est pas sur le bord ou le coin opposé : aucune ligne entre les centres ne touche deux bords opposés"
+                ),
+            },
+            json!({"helper": helper, "opposite": false}),
+        ),
+        FlankEffect::Outcome { flanked, flankers, attack_bonus, advantage } => {
+            let text = match (lang, flanked, advantage) {
+                (En, true, true) => format!("flanked with {}: advantage on melee attacks", list(flankers)),
+                (En, true, false) => {
+                    format!("flanked with {}: {attack_bonus:+} to melee attacks", list(flankers))
+                }
+                (En, false, _) => "not flanked".to_owned(),
+                (Fr, true, true) => {
+                    format!("pris en tenaille avec {} : avantage au corps à corps", list(flankers))
+                }
+                (Fr, true, false) => {
+                    format!(
+                        "pris en tenaille avec {} : {attack_bonus:+} aux attaques au corps à corps",
+                        list(flankers)
+                    )
+                }
+                (Fr, false, _) => "pas de prise en tenaille".to_owned(),
+            };
+            (
+                text,
+                json!({"flanked": flanked, "flankers": flankers, "attack_bonus": attack_bonus, "advantage": advantage}),
+            )
+        }
+    }
 }

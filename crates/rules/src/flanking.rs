@@ -1,6 +1,674 @@
 //! Flanking and threatened squares (`pf1e.flanking.geometry`, `sf1e.flanking`,
-//! `dnd5e.flanking.optional`). Being written.
+//! `dnd5e.flanking.optional`, with `pf1e.reach.threatened`, `sf1e.grid.movement-and-reach`,
+//! `dnd5e.reach` and RULES.md ).
+//!
+//! Who may flank:
+//! - PF1, SF, hb3d: the attacker must be of a side different from the target's and threaten
+//!   it; a helper is any other creature of a side different from the target's (with three or
+//!   more sides it need not be the attacker's ally) that threatens the target. Threatening
+//!   follows [`crate::reach`] (conditions, unarmed without Improved Unarmed Strike, reach 0,
+//!   reach weapons that cannot hit adjacent squares, the SF second diagonal).
+//! - D&D 5e, only with the variant `dnd5e.flanking.optional`: the attacker and a helper of
+//!   the attacker's side must both be adjacent to the target (within 5 ft, Q-49), not
+//!   incapacitated, and able to see it ([`crate::vision::can_see`]).
+//!
+//! The geometry is the centre-line test of `pf1e.flanking.geometry`, decided with integers:
+//! every coordinate is doubled so that square centres (half-integers) become odd integers.
+
+use crate::budget::Budget;
+use crate::encounter::{Condition, Creature, Encounter};
+use crate::error::RulesError;
+use crate::grid::{FEET_PER_SQUARE, Space, Square};
+use crate::reach::{self, ReachBand};
+use crate::ruleset::RulesetId;
+use crate::scene::Scene;
+use crate::trace::{Effect, Trace};
+use crate::vision;
+
+/// The flanking bonus on melee attack rolls in PF1, SF and hb3d; never more (RULES.md
+/// `pf1e.flanking.geometry`, `sf1e.flanking`).
+pub const FLANKING_BONUS: i32 = 2;
+
+/// The 5e variant that switches optional flanking on.
+pub const DND5E_VARIANT: &str = "dnd5e.flanking.optional";
+
+/// The PF1 variant that makes 10 ft reach threaten the second diagonal.
+const TEN_FOOT_DIAGONAL: &str = "pf1e.reach.tenFootDiagonal";
+
+/// Which pair of opposite edges of the target's space the centre line meets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Edges {
+    /// Both the west and the east closed edges.
+    WestEast,
+    /// Both the north and the south closed edges.
+    NorthSouth,
+    /// All four (a line through opposite corners).
+    Both,
+}
+
+impl Edges {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Edges::WestEast => "west_east",
+            Edges::NorthSouth => "north_south",
+            Edges::Both => "both",
+        }
+    }
+}
+
+/// Why a creature does not flank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoFlank {
+    /// A condition stops it from threatening and flanking (Q-33; 5e: incapacitated).
+    Condition(Condition),
+    /// Unarmed without Improved Unarmed Strike: threatens nothing (PF1, hb3d; Q-34).
+    Unarmed,
+    /// Its reach is 0 ft: it threatens nothing and cannot flank.
+    ReachZero,
+    /// No square of the target is within its reach band.
+    OutOfReach {
+        /// Farthest reach, feet.
+        reach_ft: i64,
+        /// A reach weapon that cannot hit this close.
+        too_close_ft: Option<i64>,
+    },
+    /// 5e: not adjacent to the target (more than 5 ft away, Q-49).
+    NotAdjacent,
+    /// 5e: cannot see the target.
+    CannotSee,
+}
 
 /// Trace effects of the flanking rules.
 #[derive(Debug, Clone, PartialEq)]
-pub enum FlankEffect {}
+pub enum FlankEffect {
+    /// hb3d takes flanking from PF1 (`hb3d.inherit-pf1e`): +2 to ATT.
+    InheritedFromPf1e,
+    /// 5e optional flanking is off: nobody flanks.
+    OptionalRuleOff,
+    /// The attacker is of the target's own side: attacking an ally never flanks.
+    AttackerOnTargetSide {
+        /// Attacker id.
+        attacker: String,
+    },
+    /// A creature threatens the target (PF1, SF, hb3d).
+    Threatens {
+        /// Creature id.
+        creature: String,
+        /// Farthest reach, feet.
+        reach_ft: i64,
+        /// A reach weapon that cannot hit this close.
+        too_close_ft: Option<i64>,
+        /// Only the 10 ft reach second-diagonal exception reaches the target.
+        second_diagonal: bool,
+    },
+    /// A creature is adjacent to the target, sees it and is not incapacitated (5e).
+    Adjacent {
+        /// Creature id.
+        creature: String,
+    },
+    /// A creature cannot flank (the attacker, or a would-be helper).
+    CannotFlank {
+        /// Creature id.
+        creature: String,
+        /// Whether it is the attacker.
+        attacker: bool,
+        /// Why.
+        why: NoFlank,
+    },
+    /// Would-be helpers whose reach does not include the target (PF1, SF, hb3d).
+    OutOfReach {
+        /// Their ids.
+        creatures: Vec<String>,
+    },
+    /// Would-be helpers that are not adjacent to the target (5e).
+    NotAdjacent {
+        /// Their ids.
+        creatures: Vec<String>,
+    },
+    /// A helper flanks with the attacker: the centre line between the two squares meets two
+    /// opposite edges of the target's space.
+    Pair {
+        /// Helper id.
+        helper: String,
+        /// The attacker's square used.
+        attacker_square: Square,
+        /// The helper's square used.
+        helper_square: Square,
+        /// The opposite edges met.
+        edges: Edges,
+    },
+    /// A helper that could flank is not on the opposite border or corner.
+    NotOpposite {
+        /// Helper id.
+        helper: String,
+    },
+    /// The answer.
+    Outcome {
+        /// Whether the target is flanked by the attacker.
+        flanked: bool,
+        /// Helpers that flank with the attacker.
+        flankers: Vec<String>,
+        /// Bonus to melee attack rolls (PF1, SF, hb3d).
+        attack_bonus: i32,
+        /// Advantage on melee attack rolls (5e).
+        advantage: bool,
+    },
+}
+
+/// One creature that flanks the target with the attacker, and the squares whose centres
+/// make the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flanker {
+    /// Index into `enc.creatures`.
+    pub creature: usize,
+    /// The attacker's square used.
+    pub attacker_square: Square,
+    /// The helper's square used.
+    pub helper_square: Square,
+    /// Opposite edges met by the line.
+    pub edges: Edges,
+}
+
+/// The squares one enemy of the target threatens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Threat {
+    /// Index into `enc.creatures`.
+    pub creature: usize,
+    /// Whether it threatens some square of the target.
+    pub threatens_target: bool,
+    /// Every square inside the grid within its reach band, its own space excluded, row by row.
+    pub squares: Vec<Square>,
+}
+
+/// The answer to a flanking question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlankAnswer {
+    /// Whether flanking applies in this ruleset (false only for 5e without the variant).
+    pub in_force: bool,
+    /// Whether the attacker flanks the target.
+    pub flanked: bool,
+    /// Every creature that makes the flank with the attacker, in encounter order.
+    pub flankers: Vec<Flanker>,
+    /// Bonus to the attacker's melee attack rolls (+2 in PF1, SF, hb3d; 0 in 5e).
+    pub attack_bonus: i32,
+    /// Advantage on the attacker's melee attack rolls (5e).
+    pub advantage: bool,
+    /// The flanking rule id of the ruleset.
+    pub rule: &'static str,
+    /// For each enemy of the target (side different from the target's), in encounter order,
+    /// the squares it threatens.
+    pub threatened: Vec<Threat>,
+    /// The steps applied.
+    pub trace: Trace,
+}
+
+/// How a ruleset decides flanking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    /// Threat-based (+2): PF1, SF, hb3d.
+    Pathfinder,
+    /// Adjacency-based, optional (advantage): 5e.
+    Dnd5e,
+}
+
+/// The flanking rule id of a ruleset, and how it decides.
+fn rule_of(ruleset: RulesetId) -> (&'static str, Family) {
+    match ruleset {
+        RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024 => ("dnd5e.flanking.optional", Family::Dnd5e),
+        RulesetId::Sf1e => ("sf1e.flanking", Family::Pathfinder),
+        RulesetId::Pf1e | RulesetId::Hb3d => ("pf1e.flanking.geometry", Family::Pathfinder),
+    }
+}
+
+/// The doubled centre of a square: odd integers.
+fn centre2(sq: Square) -> (i128, i128) {
+    (i128::from(sq.x) * 2 + 1, i128::from(sq.y) * 2 + 1)
+}
+
+/// Whether the segment p–q meets the closed segment `{x} × [y0, y1]` (all doubled integers).
+fn meets_vertical(p: (i128, i128), q: (i128, i128), x: i128, y0: i128, y1: i128) -> bool {
+    if x < p.0.min(q.0) || x > p.0.max(q.0) {
+        return false;
+    }
+    let dx = q.0 - p.0;
+    if dx == 0 {
+        // The segment lies on the line: it meets the edge where the y-ranges overlap.
+        return p.1.min(q.1) <= y1 && y0 <= p.1.max(q.1);
+    }
+    // The crossing is at y = p.y + (x − p.x)(q.y − p.y)/dx; compare y·dx without dividing.
+    let y_dx = p.1 * dx + (x - p.0) * (q.1 - p.1);
+    if dx > 0 { y0 * dx <= y_dx && y_dx <= y1 * dx } else { y1 * dx <= y_dx && y_dx <= y0 * dx }
+}
+
+/// The centre-line test of `pf1e.flanking.geometry`: the segment between the centres of
+/// `a` and `b` meets both the west and east closed edges, or both the north and south closed
+/// edges, of `target` (a corner belongs to both edges that meet there). Exact integers.
+pub fn opposite(a: Square, b: Square, target: &Space) -> Option<Edges> {
+    let (p, q) = (centre2(a), centre2(b));
+    let west = i128::from(target.min_x()) * 2;
+    let east = (i128::from(target.max_x()) + 1) * 2;
+    let north = i128::from(target.min_y()) * 2;
+    let south = (i128::from(target.max_y()) + 1) * 2;
+    let swap = |(x, y): (i128, i128)| (y, x);
+    let we = meets_vertical(p, q, west, north, south) && meets_vertical(p, q, east, north, south);
+    let ns = meets_vertical(swap(p), swap(q), north, west, east)
+        && meets_vertical(swap(p), swap(q), south, west, east);
+    match (we, ns) {
+        (true, true) => Some(Edges::Both),
+        (true, false) => Some(Edges::WestEast),
+        (false, true) => Some(Edges::NorthSouth),
+        (false, false) => None,
+    }
+}
+
+/// The best pair of squares (attacker square, helper square) whose centre line flanks the
+/// target: the shortest such line, the first in row order on ties. One budget step per pair.
+fn best_pair(
+    a_space: &Space,
+    h_space: &Space,
+    t_space: &Space,
+    budget: &mut Budget,
+) -> Result<Option<(Square, Square, Edges)>, RulesError> {
+    let mut best: Option<(i128, Square, Square, Edges)> = None;
+    for sa in a_space.squares() {
+        for sh in h_space.squares() {
+            budget.spend(1)?;
+            if let Some(edges) = opposite(sa, sh, t_space) {
+                let (p, q) = (centre2(sa), centre2(sh));
+                let d = (p.0 - q.0) * (p.0 - q.0) + (p.1 - q.1) * (p.1 - q.1);
+                if best.is_none_or(|(bd, ..)| d < bd) {
+                    best = Some((d, sa, sh, edges));
+                }
+            }
+        }
+    }
+    Ok(best.map(|(_, sa, sh, e)| (sa, sh, e)))
+}
+
+/// How a creature threatens the target (PF1, SF, hb3d).
+struct Threatening {
+    band: ReachBand,
+    second_diagonal: bool,
+}
+
+/// Whether `c` threatens some square of `t_space`, and why not. Agrees with
+/// [`reach::threatens`], with reach 0 threatening nothing (`pf1e.size.table`).
+fn threat(enc: &Encounter, c: &Creature, t_space: &Space) -> Result<Threatening, NoFlank> {
+    let rules = enc.ruleset.rules();
+    if let Some(k) = c.conditions.iter().find(|k| rules.no_threat_conditions.contains(k)) {
+        return Err(NoFlank::Condition(*k));
+    }
+    if rules.unarmed_threatens_nothing && c.unarmed && !c.has_feat("improved_unarmed_strike") {
+        return Err(NoFlank::Unarmed);
+    }
+    let band = reach::band(enc, c, c.wielding.as_ref());
+    if !reach::can_threaten(enc, c) || band.max_ft <= 0 {
+        return Err(NoFlank::ReachZero);
+    }
+    let (metric, _) = reach::metric(enc);
+    let from = enc.space(c);
+    let mut within = None;
+    for sq in t_space.squares() {
+        let t = reach::test(metric, &band, &from, &Space { anchor: sq, side: 1 });
+        if t.within {
+            within = Some(t.by_second_diagonal);
+            if !t.by_second_diagonal {
+                break;
+            }
+        }
+    }
+    match within {
+        Some(second_diagonal) => Ok(Threatening { band, second_diagonal }),
+        None => Err(NoFlank::OutOfReach { reach_ft: band.max_ft, too_close_ft: band.too_close_ft }),
+    }
+}
+
+/// Whether `c` (index `i`) can flank the target in 5e: not incapacitated, adjacent,
+/// able to see it.
+fn dnd5e_ready(
+    scene: &Scene<'_>,
+    i: usize,
+    target: usize,
+    t_space: &Space,
+    budget: &mut Budget,
+) -> Result<Result<(), NoFlank>, RulesError> {
+    let enc = scene.enc;
+    let Some(c) = enc.creatures.get(i) else { return Ok(Err(NoFlank::NotAdjacent)) };
+    let rules = enc.ruleset.rules();
+    if let Some(k) = c.conditions.iter().find(|k| rules.no_threat_conditions.contains(k)) {
+        return Ok(Err(NoFlank::Condition(*k)));
+    }
+    let (metric, _) = reach::metric(enc);
+    let feet = metric.between(&enc.space(c), t_space).saturating_mul(FEET_PER_SQUARE);
+    if feet > FEET_PER_SQUARE {
+        return Ok(Err(NoFlank::NotAdjacent));
+    }
+    if !vision::can_see(scene, i, target, budget)? {
+        return Ok(Err(NoFlank::CannotSee));
+    }
+    Ok(Ok(()))
+}
+
+/// The rule a reason not to flank comes from.
+fn why_rule(why: NoFlank, flank_rule: &'static str, reach_rule: &'static str) -> &'static str {
+    match why {
+        NoFlank::Unarmed | NoFlank::ReachZero | NoFlank::OutOfReach { .. } => reach_rule,
+        NoFlank::Condition(_) | NoFlank::NotAdjacent | NoFlank::CannotSee => flank_rule,
+    }
+}
+
+/// Every square inside the grid within `c`'s reach band (its own space excluded), row by row;
+/// empty when it threatens nothing. One budget step per square examined.
+pub fn threatened_squares(
+    enc: &Encounter,
+    c: &Creature,
+    budget: &mut Budget,
+) -> Result<Vec<Square>, RulesError> {
+    let mut out = Vec::new();
+    let band = reach::band(enc, c, c.wielding.as_ref());
+    // Conditions, unarmed (PF1, hb3d) and 0 ft reach threaten nothing.
+    if !reach::can_threaten(enc, c) || band.max_ft <= 0 {
+        return Ok(out);
+    }
+    let (metric, _) = reach::metric(enc);
+    let from = enc.space(c);
+    // No metric counts fewer squares than the larger of the two gaps: the band fits in a box.
+    let r = band.max_ft / FEET_PER_SQUARE;
+    let x0 = (i64::from(from.min_x()) - r).max(0);
+    let x1 = (i64::from(from.max_x()) + r).min(i64::from(enc.grid.width) - 1);
+    let y0 = (i64::from(from.min_y()) - r).max(0);
+    let y1 = (i64::from(from.max_y()) + r).min(i64::from(enc.grid.height) - 1);
+    if x1 < x0 || y1 < y0 {
+        return Ok(out);
+    }
+    for y in y0..=y1 {
+        budget.spend(u64::try_from(x1 - x0 + 1).unwrap_or(u64::MAX))?;
+        for x in x0..=x1 {
+            // Inside the grid, so both fit in i32.
+            let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else { continue };
+            let sq = Square::new(x, y);
+            if from.contains(sq) {
+                continue;
+            }
+            if reach::test(metric, &band, &from, &Space { anchor: sq, side: 1 }).within {
+                out.push(sq);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Answers a flanking question: does `attacker` flank `target` (indices into
+/// `scene.enc.creatures`), with whom, and what squares does each enemy of the target threaten.
+pub fn flanking(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    budget: &mut Budget,
+) -> Result<FlankAnswer, RulesError> {
+    let enc = scene.enc;
+    let Some(a) = enc.creatures.get(attacker) else {
+        return Err(RulesError::field("/attacker", "no such creature"));
+    };
+    let Some(t) = enc.creatures.get(target) else {
+        return Err(RulesError::field("/target", "no such creature"));
+    };
+    if attacker == target {
+        return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
+    }
+    let rules = enc.ruleset.rules();
+    let (rule, family) = rule_of(enc.ruleset);
+    let t_space = enc.space(t);
+    let mut trace = Trace::default();
+
+    let mut threatened = Vec::new();
+    for (i, c) in enc.creatures.iter().enumerate() {
+        if i == target || c.side == t.side {
+            continue;
+        }
+        budget.spend(1)?;
+        let threatens_target = threat(enc, c, &t_space).is_ok();
+        threatened.push(Threat {
+            creature: i,
+            threatens_target,
+            squares: threatened_squares(enc, c, budget)?,
+        });
+    }
+
+    let mut answer = FlankAnswer {
+        in_force: true,
+        flanked: false,
+        flankers: Vec::new(),
+        attack_bonus: 0,
+        advantage: false,
+        rule,
+        threatened,
+        trace: Trace::default(),
+    };
+    if enc.ruleset == RulesetId::Hb3d {
+        trace.push("hb3d.inherit-pf1e", Effect::Flanking(FlankEffect::InheritedFromPf1e));
+    }
+    let outcome_variant = (family == Family::Dnd5e).then_some(DND5E_VARIANT);
+    if family == Family::Dnd5e && !enc.variants.is_on(DND5E_VARIANT) {
+        answer.in_force = false;
+        trace.push_variant(rule, DND5E_VARIANT, Effect::Flanking(FlankEffect::OptionalRuleOff));
+        answer.trace = trace;
+        return Ok(answer);
+    }
+    let elevated: Vec<String> = [a, t].iter().filter(|c| c.elevation_ft != 0).map(|c| c.id.clone()).collect();
+    if !elevated.is_empty() {
+        trace.push(rule, Effect::ElevationIgnored { creatures: elevated });
+    }
+    let outcome = |answer: &FlankAnswer, trace: &mut Trace| {
+        let effect = Effect::Flanking(FlankEffect::Outcome {
+            flanked: answer.flanked,
+            flankers: answer
+                .flankers
+                .iter()
+                .filter_map(|f| enc.creatures.get(f.creature).map(|c| c.id.clone()))
+                .collect(),
+            attack_bonus: answer.attack_bonus,
+            advantage: answer.advantage,
+        });
+        match outcome_variant {
+            Some(v) => trace.push_variant(rule, v, effect),
+            None => trace.push(rule, effect),
+        }
+    };
+    if a.side == t.side {
+        trace.push(rule, Effect::Flanking(FlankEffect::AttackerOnTargetSide { attacker: a.id.clone() }));
+        outcome(&answer, &mut trace);
+        answer.trace = trace;
+        return Ok(answer);
+    }
+
+    // The attacker.
+    let attacker_ready = match family {
+        Family::Pathfinder => threat(enc, a, &t_space).map(|th| {
+            let effect = Effect::Flanking(FlankEffect::Threatens {
+                creature: a.id.clone(),
+                reach_ft: th.band.max_ft,
+                too_close_ft: th.band.too_close_ft,
+                second_diagonal: th.second_diagonal,
+            });
+            if th.second_diagonal && !rules.ten_foot_diagonal {
+                trace.push_variant(rules.reach_rule, TEN_FOOT_DIAGONAL, effect);
+            } else {
+                trace.push(rules.reach_rule, effect);
+            }
+        }),
+        Family::Dnd5e => dnd5e_ready(scene, attacker, target, &t_space, budget)?
+            .map(|()| trace.push(rule, Effect::Flanking(FlankEffect::Adjacent { creature: a.id.clone() }))),
+    };
+    if let Err(why) = attacker_ready {
+        trace.push(
+            why_rule(why, rule, rules.reach_rule),
+            Effect::Flanking(FlankEffect::CannotFlank { creature: a.id.clone(), attacker: true, why }),
+        );
+        outcome(&answer, &mut trace);
+        answer.trace = trace;
+        return Ok(answer);
+    }
+
+    // The helpers.
+    let a_space = enc.space(a);
+    let mut too_far = Vec::new();
+    for (i, h) in enc.creatures.iter().enumerate() {
+        let candidate = match family {
+            Family::Pathfinder => h.side != t.side,
+            Family::Dnd5e => h.side == a.side,
+        };
+        if i == attacker || i == target || !candidate {
+            continue;
+        }
+        budget.spend(1)?;
+        let ready = match family {
+            Family::Pathfinder => threat(enc, h, &t_space).map(|_| ()),
+            Family::Dnd5e => dnd5e_ready(scene, i, target, &t_space, budget)?,
+        };
+        match ready {
+            Err(NoFlank::OutOfReach { .. } | NoFlank::NotAdjacent) => too_far.push(h.id.clone()),
+            Err(why) => trace.push(
+                why_rule(why, rule, rules.reach_rule),
+                Effect::Flanking(FlankEffect::CannotFlank { creature: h.id.clone(), attacker: false, why }),
+            ),
+            Ok(()) => match best_pair(&a_space, &enc.space(h), &t_space, budget)? {
+                Some((attacker_square, helper_square, edges)) => {
+                    trace.push(
+                        rule,
+                        Effect::Flanking(FlankEffect::Pair {
+                            helper: h.id.clone(),
+                            attacker_square,
+                            helper_square,
+                            edges,
+                        }),
+                    );
+                    answer.flankers.push(Flanker { creature: i, attacker_square, helper_square, edges });
+                }
+                None => trace.push(rule, Effect::Flanking(FlankEffect::NotOpposite { helper: h.id.clone() })),
+            },
+        }
+    }
+    if !too_far.is_empty() {
+        match family {
+            Family::Pathfinder => {
+                trace.push(rules.reach_rule, Effect::Flanking(FlankEffect::OutOfReach { creatures: too_far }))
+            }
+            Family::Dnd5e => {
+                trace.push(rule, Effect::Flanking(FlankEffect::NotAdjacent { creatures: too_far }))
+            }
+        }
+    }
+    answer.flanked = !answer.flankers.is_empty();
+    if answer.flanked {
+        match family {
+            Family::Pathfinder => answer.attack_bonus = FLANKING_BONUS,
+            Family::Dnd5e => answer.advantage = true,
+        }
+    }
+    outcome(&answer, &mut trace);
+    answer.trace = trace;
+    Ok(answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encounter::{Grid, Size, Weapon, WeaponProperty};
+    use crate::ruleset::Variants;
+
+    fn sq(x: i32, y: i32) -> Square {
+        Square::new(x, y)
+    }
+
+    fn space(x: i32, y: i32, side: i32) -> Space {
+        Space { anchor: sq(x, y), side }
+    }
+
+    /// RULES.md `pf1e.flanking.geometry` map M9 (Medium T at (5,5)).
+    #[test]
+    fn m9_centre_lines() {
+        let t = space(5, 5, 1);
+        let (a, b, c, d) = (sq(4, 5), sq(6, 5), sq(6, 6), sq(4, 4));
+        assert_eq!(opposite(a, b, &t), Some(Edges::WestEast), "A + B: flanked");
+        assert_eq!(opposite(a, c, &t), None, "A + C: enters the west edge, leaves the south edge");
+        assert_eq!(opposite(d, c, &t), Some(Edges::Both), "D + C: through corners ⟨5,5⟩ and ⟨6,6⟩");
+    }
+
+    /// RULES.md `pf1e.flanking.geometry` map M10 (Large T at (5,5)–(6,6)).
+    #[test]
+    fn m10_centre_lines() {
+        let t = space(5, 5, 2);
+        assert_eq!(opposite(sq(4, 5), sq(7, 6), &t), Some(Edges::WestEast), "A + B");
+        assert_eq!(opposite(sq(4, 4), sq(7, 5), &t), None, "C + D: north edge, then east edge");
+    }
+
+    /// The segment is undirected.
+    #[test]
+    fn test_is_symmetric() {
+        let t = space(5, 5, 2);
+        for (p, q) in [(sq(4, 5), sq(7, 6)), (sq(4, 4), sq(7, 5)), (sq(4, 4), sq(7, 7)), (sq(5, 4), sq(6, 7))]
+        {
+            assert_eq!(opposite(p, q, &t), opposite(q, p, &t));
+        }
+    }
+
+    /// Multi-square helper: Large ogre at (3,5)–(4,6), ally at (6,5), Medium target at (5,5):
+    /// flanked via ogre square (4,5), the nearest of the qualifying squares.
+    #[test]
+    fn multi_square_helper_pair() {
+        let mut b = Budget::unlimited();
+        let got = best_pair(&space(6, 5, 1), &space(3, 5, 2), &space(5, 5, 1), &mut b).unwrap();
+        assert_eq!(got, Some((sq(6, 5), sq(4, 5), Edges::WestEast)));
+        assert!(opposite(sq(6, 5), sq(3, 5), &space(5, 5, 1)).is_some(), "(3,5) qualifies too");
+    }
+
+    /// Extreme coordinates neither overflow nor panic.
+    #[test]
+    fn extreme_coordinates() {
+        let t = space(i32::MAX - 1, i32::MIN, 6);
+        let _ = opposite(sq(i32::MIN, i32::MAX), sq(i32::MAX, i32::MIN), &t);
+        assert_eq!(opposite(sq(i32::MAX, 0), sq(i32::MAX, 0), &space(i32::MAX, 0, 1)), None);
+    }
+
+    fn enc(ruleset: crate::ruleset::RulesetId, creatures: Vec<Creature>) -> Encounter {
+        Encounter {
+            ruleset,
+            variants: Variants::resolve(ruleset.rules(), []),
+            grid: Grid::open(12, 12),
+            environment: Default::default(),
+            creatures,
+        }
+    }
+
+    /// RULES.md `pf1e.reach.threatened`: Medium with a longspear at (5,5) threatens the 5×5
+    /// ring minus its corners.
+    #[test]
+    fn longspear_ring_squares() {
+        let mut c = Creature::new("g", "x", sq(5, 5), Size::Medium);
+        c.wielding = Some(Weapon { properties: vec![WeaponProperty::Reach], ..Weapon::default() });
+        let e = enc(RulesetId::Pf1e, vec![c.clone()]);
+        let got = threatened_squares(&e, &c, &mut Budget::unlimited()).unwrap();
+        assert_eq!(got.len(), 12);
+        for s in [sq(7, 5), sq(7, 6), sq(6, 7), sq(3, 5), sq(5, 3)] {
+            assert!(got.contains(&s), "{s:?}");
+        }
+        for s in [sq(6, 6), sq(7, 7), sq(5, 5), sq(3, 3)] {
+            assert!(!got.contains(&s), "{s:?}");
+        }
+    }
+
+    /// The grid clips the threatened squares; a creature off the map threatens nothing on it.
+    #[test]
+    fn threatened_squares_stay_on_the_grid() {
+        let c = Creature::new("g", "x", sq(0, 0), Size::Medium);
+        let e = enc(RulesetId::Pf1e, vec![c.clone()]);
+        assert_eq!(
+            threatened_squares(&e, &c, &mut Budget::unlimited()).unwrap(),
+            vec![sq(1, 0), sq(0, 1), sq(1, 1)]
+        );
+        let far = Creature::new("f", "x", sq(-50, 3), Size::Medium);
+        assert!(threatened_squares(&e, &far, &mut Budget::unlimited()).unwrap().is_empty());
+    }
+}
