@@ -96,7 +96,9 @@ fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(handlers::range::range))
         .routes(routes!(handlers::cover::cover))
+        .routes(routes!(handlers::flanking::flanking))
         .routes(routes!(handlers::concealment::concealment))
+        .routes(routes!(handlers::attack::attack))
 }
 
 fn catalog_routes() -> OpenApiRouter<AppState> {

@@ -2,10 +2,12 @@
 //! One test binary (see `tests/http/`).
 
 mod http {
+    pub mod attack;
     pub mod bad_input;
     pub mod catalog;
     pub mod concealment;
     pub mod cover;
+    pub mod flanking;
     pub mod openapi;
     pub mod ops;
     pub mod range;

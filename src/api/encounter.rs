@@ -537,7 +537,23 @@ pub struct WeaponIn {
     pub damage_type: Option<String>,
     /// The weapon's own attack bonus (wins over the creature's).
     pub attack_bonus: Option<i32>,
-    /// Weapon name (`dagger`), for rules that list weapons.
+    /// Weapon name (`dagger`), for rules that list weapons (5e 2014 underwater).
     #[schema(max_length = 64)]
     pub name: Option<String>,
+    /// PF1: the lowest natural d20 that threatens a critical hit (19 for a longsword, 18 for a
+    /// rapier; default 20).
+    #[schema(minimum = 2, maximum = 20)]
+    pub crit_range: Option<i64>,
+    /// SF: the armor class the weapon targets (default `kac`).
+    pub targets: Option<TargetsIn>,
+}
+
+/// Starfinder armor classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TargetsIn {
+    /// Energy armor class.
+    Eac,
+    /// Kinetic armor class.
+    Kac,
 }

@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use arbiter_rules::encounter::{
-    Condition, Creature, Encounter, Environment, Gravity, Grid, Light, LightSource, Saves, Senses, Size,
-    Stats, Terrain, Wall, WallKind, Weapon, WeaponKind, WeaponProperty,
+    ArmorClass, Condition, Creature, Encounter, Environment, Gravity, Grid, Light, LightSource, Saves,
+    Senses, Size, Stats, Terrain, Wall, WallKind, Weapon, WeaponKind, WeaponProperty,
 };
 use arbiter_rules::grid::{Coord, Point, Space, Square};
 use arbiter_rules::ruleset::{RulesetId, Variants};
@@ -199,6 +199,18 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
         damage_type: w.damage_type.clone(),
         attack_bonus: w.attack_bonus,
         name: w.name.clone(),
+        crit_range: match w.crit_range {
+            Some(c) if (2..=20).contains(&c) => u32::try_from(c).ok(),
+            Some(_) => {
+                p.push(format!("{base}/crit_range"), "must be between 2 and 20");
+                None
+            }
+            None => None,
+        },
+        targets: w.targets.map(|t| match t {
+            TargetsIn::Eac => ArmorClass::Eac,
+            TargetsIn::Kac => ArmorClass::Kac,
+        }),
     }
 }
 

@@ -1,10 +1,12 @@
 //! Wire types (serde + utoipa) and their mapping into the rules crate. Only this module and
 //! the handlers know JSON.
 
+pub mod attack;
 pub mod catalog;
 pub mod concealment;
 pub mod cover;
 pub mod dice;
 pub mod encounter;
+pub mod flanking;
 pub mod mapping;
 pub mod range;

@@ -1,8 +1,10 @@
 //! One file per endpoint. Handlers extract, map, call the rules, map back.
 
+pub mod attack;
 pub mod catalog;
 pub mod concealment;
 pub mod cover;
+pub mod flanking;
 pub mod health;
 pub mod range;
 

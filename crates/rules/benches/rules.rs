@@ -1,3 +1,4 @@
+#![allow(missing_docs)] // criterion_group! generates undocumented items.
 //! Rules-crate benchmarks for the PRODUCT.md / issue targets:
 //! - one cover query, two Medium creatures 30 squares apart, 100×100 map, 200 walls: ≤ 5 µs;
 //! - Large against Gargantuan on the same map: ≤ 50 µs;

@@ -915,6 +915,22 @@ pub static RULES: &[RuleInfo] = &[
         summary_en: "Flag (off by default): 10 ft reach also threatens the second diagonal square (15 ft), as in Starfinder; RAW says it doesn't.",
         summary_fr: "Option (désactivée) : une allonge de 3 m menace aussi la deuxième case en diagonale (4,50 m), comme dans Starfinder.",
     },
+    RuleInfo {
+        id: "dnd5e.conditions.attacks",
+        section: "2.1",
+        kind: SourceKind::Srd,
+        source: "SRD 5.1 › Appendix A: Conditions; SRD 5.2 › Rules Glossary (conditions)",
+        summary_en: "Poisoned, restrained, frightened attackers: disadvantage; restrained, paralyzed, stunned, unconscious targets: advantage.",
+        summary_fr: "Attaquant empoisonné, entravé, effrayé : désavantage ; cible entravée, paralysée, étourdie, inconsciente : avantage.",
+    },
+    RuleInfo {
+        id: "pf1e.conditions.attacks",
+        section: "3",
+        kind: SourceKind::Srd,
+        source: "PF1 PRD › Glossary › Conditions; Table: Attack Roll Modifiers, Table: Armor Class Modifiers",
+        summary_en: "Entangled, shaken, frightened, grappled attackers −2; stunned, blinded, cowering targets −2 AC; pinned −4; helpless: Dex 0, +4 melee.",
+        summary_fr: "Attaquant empêtré, secoué, effrayé, agrippé : −2 ; cible étourdie, aveuglée, recroquevillée : −2 CA ; immobilisée −4 ; sans défense : Dex 0, +4 au contact.",
+    },
 ];
 
 /// Looks a rule up by id.

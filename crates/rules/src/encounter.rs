@@ -693,6 +693,19 @@ pub struct Weapon {
     pub attack_bonus: Option<i32>,
     /// Weapon name (`"dagger"`), used by rules that list weapons (5e 2014 underwater).
     pub name: Option<String>,
+    /// PF1: the lowest natural roll that threatens a critical hit (default 20).
+    pub crit_range: Option<u32>,
+    /// SF: the armor class it targets.
+    pub targets: Option<ArmorClass>,
+}
+
+/// Starfinder's two armor classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArmorClass {
+    /// Energy armor class.
+    Eac,
+    /// Kinetic armor class.
+    Kac,
 }
 
 impl Weapon {

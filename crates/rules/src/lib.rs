@@ -3,17 +3,18 @@
 //! No I/O, no async, no serialization: the server maps its wire types into [`encounter`]
 //! values, calls one question function and renders the typed [`trace`] it gets back.
 
+pub mod attack;
 pub mod budget;
 pub mod catalog;
+pub mod cover;
 pub mod dice;
 pub mod encounter;
 pub mod error;
+pub mod flanking;
 pub mod grid;
 pub mod range;
 pub mod reach;
 pub mod ruleset;
-pub mod trace;
 pub mod scene;
-pub mod cover;
-pub mod flanking;
+pub mod trace;
 pub mod vision;

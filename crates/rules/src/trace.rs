@@ -195,6 +195,40 @@ pub enum Effect {
     },
     /// Melee cover asked for a target out of reach (RULES.md Q-37).
     OutOfReach,
+    /// One modifier of an attack.
+    AttackModifier {
+        /// What it comes from.
+        source: &'static str,
+        /// A detail.
+        detail: Option<String>,
+        /// Attack roll modifier.
+        attack: i32,
+        /// Target number modifier.
+        defence: i32,
+        /// Advantage.
+        advantage: bool,
+        /// Disadvantage.
+        disadvantage: bool,
+    },
+    /// The attack's outcome.
+    AttackOutcome {
+        /// Whether the attack could be made.
+        allowed: bool,
+        /// Melee or not.
+        melee: bool,
+        /// The natural roll.
+        natural: Option<i64>,
+        /// The total.
+        total: Option<i64>,
+        /// The number to reach.
+        target_number: i32,
+        /// Hit.
+        hit: Option<bool>,
+        /// Critical.
+        critical: Option<bool>,
+        /// Exact probability of a hit.
+        p_hit: crate::dice::Ratio,
+    },
     /// A light, sight or concealment step (see [`crate::vision`]).
     Vision(crate::vision::VisionEffect),
     /// A flanking step (see [`crate::flanking`]).

@@ -8,8 +8,18 @@ use arbiter_rules::catalog::{RULES, SourceKind, rule};
 const RULES_MD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/RULES.md");
 
 /// Catalog entries that are not `####` headings of RULES.md but are named inside it.
-const EXTRA_IDS: &[&str] =
-    &["grid.line.endpoint-inside", "sf1e.cover.corridorExemption", "pf1e.reach.tenFootDiagonal"];
+const EXTRA_IDS: &[&str] = &[
+    "grid.line.endpoint-inside",
+    "sf1e.cover.corridorExemption",
+    "pf1e.reach.tenFootDiagonal",
+    "dnd5e.conditions.attacks",
+    "pf1e.conditions.attacks",
+];
+
+/// Engine ids that RULES.md does not name: the attack modifiers of conditions, which the
+/// issue asks for ("the attacker's and target's conditions that each ruleset defines for
+/// attacks") and the SRDs define.
+const SRD_ONLY_IDS: &[&str] = &["dnd5e.conditions.attacks", "pf1e.conditions.attacks"];
 
 const SECTIONS: &[&str] = &["1", "2.1", "2.2", "2.3", "3", "4", "5", "7"];
 
@@ -88,7 +98,7 @@ fn every_rules_md_heading_is_in_the_catalog_in_order() {
 #[test]
 fn extras_are_named_in_rules_md() {
     let md = rules_md();
-    for id in EXTRA_IDS {
+    for id in EXTRA_IDS.iter().filter(|id| !SRD_ONLY_IDS.contains(id)) {
         assert!(md.contains(&format!("`{id}`")), "{id} is not named in RULES.md");
         assert!(rule(id).is_some(), "{id} missing from the catalog");
     }

@@ -144,9 +144,15 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
                 ) => Some(g),
                 _ => None,
             };
-            let report = Blockers::new(&squares, &ctx.scene.walls, walls)
-                .trace(&crate::grid::line::Segment::between(from, to), budget)
-                .map_err(line_error)?;
+            let blockers = Blockers::new(&squares, &ctx.scene.walls, walls);
+            let seg = crate::grid::line::Segment::between(from, to);
+            // Most lines are clear: the boolean walk is much cheaper than the full report, and a
+            // line clear against the widest set stays clear against every subset we filter to.
+            let report = if blockers.is_blocked(&seg, budget).map_err(line_error)? {
+                blockers.trace(&seg, budget).map_err(line_error)?
+            } else {
+                LineReport::default()
+            };
             self.cache.insert(key, report);
         }
         Ok(self.cache.get(&key).unwrap_or(&EMPTY))

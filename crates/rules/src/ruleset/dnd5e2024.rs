@@ -23,6 +23,7 @@ pub static RULESET: Ruleset = Ruleset {
     ranged_in_melee: RangedInMeleeRule::CloseCombatDisadvantage { rule: "dnd5e2024.ranged.close-combat" },
     grazing_terrain: false,
     cover: CoverRule::Dnd5e { half: 2, three_quarters: 5 },
+    attack: super::DND5E_ATTACK,
     variants: dnd5e::VARIANTS,
     operations: dnd5e::OPERATIONS,
 };

@@ -2,8 +2,8 @@
 //! follows PF1 (`hb3d.inherit-pf1e`).
 
 use super::{
-    AttackModifierCover, CoverRule, PF_CONDITIONS, PF_NO_THREAT, PF_SIZES, PathfinderCover, RangeRule,
-    RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec,
+    AttackDice, AttackModifierCover, AttackRule, CoverRule, Critical, Defence, PF_CONDITIONS, PF_NO_THREAT,
+    PF_SIZES, PathfinderCover, Prone, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec,
 };
 use crate::grid::Metric;
 
@@ -68,6 +68,24 @@ pub static RULESET: Ruleset = Ruleset {
         }),
         ..super::PF1_COVER
     }),
+    attack: AttackRule {
+        rule: "hb3d.attack.roll",
+        dice: AttackDice::ThreeD6,
+        natural_miss: 3,
+        natural_hit: 18,
+        critical: Critical::None,
+        defence: Defence::Def,
+        prone: Prone::Modifiers {
+            rule: "hb3d.mod.prone-target",
+            melee_attack: -4,
+            ac_vs_melee: -4,
+            ac_vs_ranged: 4,
+            ranged_only_crossbows: true,
+            on_attack: true,
+        },
+        charge: Some((2, -2, "hb3d.charge")),
+        ..super::PF1_ATTACK
+    },
     variants: VARIANTS,
     operations: super::COMMON_OPERATIONS,
 };

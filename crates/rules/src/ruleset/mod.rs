@@ -172,6 +172,92 @@ pub struct AttackModifierCover {
     pub scaled_variant: &'static str,
 }
 
+/// How an attack roll is made and judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttackRule {
+    /// Rule id of the roll and hit test.
+    pub rule: &'static str,
+    /// The dice.
+    pub dice: AttackDice,
+    /// A natural roll at most this always misses (d20: 1, 3d6: 3).
+    pub natural_miss: i64,
+    /// A natural roll at least this always hits (d20: 20, 3d6: 18).
+    pub natural_hit: i64,
+    /// Critical hits.
+    pub critical: Critical,
+    /// The defence attacked.
+    pub defence: Defence,
+    /// Prone attackers and targets.
+    pub prone: Prone,
+    /// Charge: attack bonus and AC penalty, with the rule id (PF1, hb3d).
+    pub charge: Option<(i32, i32, &'static str)>,
+    /// Squeezing: attack and AC penalties (PF1 family).
+    pub squeeze: Option<(i32, i32)>,
+    /// Rule id of the conditions that modify attacks.
+    pub conditions_rule: &'static str,
+}
+
+/// The dice of an attack roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttackDice {
+    /// One d20; two with advantage or disadvantage (5e).
+    D20 {
+        /// Advantage and disadvantage exist.
+        advantage: bool,
+    },
+    /// Three six-sided dice summed (hb3d).
+    ThreeD6,
+}
+
+/// How critical hits work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Critical {
+    /// A natural 20 is a critical hit (5e).
+    Natural20,
+    /// A threat (natural 20, or the weapon's range when it hits) is confirmed by a second roll (PF1).
+    ThreatConfirm,
+    /// A natural 20 is a critical hit only if the total also hits (SF).
+    Natural20IfTotalHits,
+    /// No critical hits (hb3d until specified, Q-13).
+    None,
+}
+
+/// Which defence an attack targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Defence {
+    /// Armor class `ac`.
+    Ac,
+    /// Starfinder `eac` or `kac`, per weapon (`weapon.targets`, default `kac`).
+    EacKac,
+    /// hb3d `def`.
+    Def,
+}
+
+/// How prone attackers and targets are treated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prone {
+    /// 5e: prone attacker disadvantage; target within 5 ft advantage, else disadvantage.
+    Advantage {
+        /// Rule id.
+        rule: &'static str,
+    },
+    /// PF1 family: modifiers.
+    Modifiers {
+        /// Rule id.
+        rule: &'static str,
+        /// Prone attacker's melee attack modifier.
+        melee_attack: i32,
+        /// Prone target's AC against melee.
+        ac_vs_melee: i32,
+        /// Prone target's AC against ranged.
+        ac_vs_ranged: i32,
+        /// A prone attacker cannot use ranged weapons except crossbows (PF1).
+        ranged_only_crossbows: bool,
+        /// The prone-target modifiers apply to the attack roll instead of AC (hb3d).
+        on_attack: bool,
+    },
+}
+
 /// A rule variant a request can switch in `encounter.variants`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VariantSpec {
@@ -222,6 +308,8 @@ pub struct Ruleset {
     pub grazing_terrain: bool,
     /// Cover.
     pub cover: CoverRule,
+    /// Attack rolls.
+    pub attack: AttackRule,
     /// The variants it accepts.
     pub variants: &'static [VariantSpec],
     /// The operations it answers (paths under `/v1`).
@@ -349,7 +437,43 @@ pub(crate) const PF_NO_THREAT: &[Condition] = &[
 ];
 
 /// Operations every ruleset answers.
-pub(crate) const COMMON_OPERATIONS: &[&str] = &["range", "cover", "concealment"];
+pub(crate) const COMMON_OPERATIONS: &[&str] = &["range", "cover", "concealment", "flanking", "attack"];
+
+/// PF1's attack numbers (RULES.md `pf1e.attack.hit-and-natural-rolls`, `pf1e.prone`,
+/// `pf1e.charge`, `pf1e.grid.distance-and-movement` squeezing).
+pub(crate) const PF1_ATTACK: AttackRule = AttackRule {
+    rule: "pf1e.attack.hit-and-natural-rolls",
+    dice: AttackDice::D20 { advantage: false },
+    natural_miss: 1,
+    natural_hit: 20,
+    critical: Critical::ThreatConfirm,
+    defence: Defence::Ac,
+    prone: Prone::Modifiers {
+        rule: "pf1e.prone",
+        melee_attack: -4,
+        ac_vs_melee: -4,
+        ac_vs_ranged: 4,
+        ranged_only_crossbows: true,
+        on_attack: false,
+    },
+    charge: Some((2, -2, "pf1e.charge")),
+    squeeze: Some((-4, -4)),
+    conditions_rule: "pf1e.conditions.attacks",
+};
+
+/// 5e attack numbers, both editions.
+pub(crate) const DND5E_ATTACK: AttackRule = AttackRule {
+    rule: "dnd5e.attack.hit-and-natural-rolls",
+    dice: AttackDice::D20 { advantage: true },
+    natural_miss: 1,
+    natural_hit: 20,
+    critical: Critical::Natural20,
+    defence: Defence::Ac,
+    prone: Prone::Advantage { rule: "dnd5e.prone.attacks" },
+    charge: None,
+    squeeze: None,
+    conditions_rule: "dnd5e.conditions.attacks",
+};
 
 /// PF1's cover numbers (RULES.md `pf1e.cover.degrees`), shared by hb3d's geometry.
 pub(crate) const PF1_COVER: PathfinderCover = PathfinderCover {

@@ -50,6 +50,7 @@ pub static RULESET: Ruleset = Ruleset {
     },
     grazing_terrain: false,
     cover: CoverRule::Pathfinder(super::PF1_COVER),
+    attack: super::PF1_ATTACK,
     variants: VARIANTS,
     operations: super::COMMON_OPERATIONS,
 };

@@ -1,8 +1,8 @@
 //! Starfinder 1e (RULES.md §4).
 
 use super::{
-    CoverRule, PF_NO_THREAT, PF_SIZES, PathfinderCover, RangeRule, RangedInMeleeRule, ReachWeaponRule,
-    Ruleset, VariantSpec,
+    AttackRule, CoverRule, Critical, Defence, PF_NO_THREAT, PF_SIZES, PathfinderCover, Prone, RangeRule,
+    RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec,
 };
 use crate::encounter::Condition;
 use crate::grid::Metric;
@@ -86,6 +86,21 @@ pub static RULESET: Ruleset = Ruleset {
         partial_variant: "sf1e.cover.partial",
         as_attack_modifier: None,
     }),
+    attack: AttackRule {
+        rule: "sf1e.attack.natural-rolls",
+        critical: Critical::Natural20IfTotalHits,
+        defence: Defence::EacKac,
+        prone: Prone::Modifiers {
+            rule: "sf1e.prone",
+            melee_attack: -4,
+            ac_vs_melee: -4,
+            ac_vs_ranged: 4,
+            ranged_only_crossbows: false,
+            on_attack: false,
+        },
+        charge: None,
+        ..super::PF1_ATTACK
+    },
     variants: VARIANTS,
     operations: super::COMMON_OPERATIONS,
 };

@@ -1,0 +1,502 @@
+//! Gathering every modifier of an attack from the snapshot.
+
+use crate::budget::Budget;
+use crate::cover::{self, AttackKind, Degree as CoverDegree};
+use crate::encounter::{Condition, Creature, Terrain, Weapon, WeaponKind, WeaponProperty};
+use crate::error::RulesError;
+use crate::flanking;
+use crate::grid::Metric;
+use crate::range;
+use crate::ruleset::{CoverRule, Prone, RulesetId};
+use crate::scene::Scene;
+use crate::trace::{Effect, Trace};
+use crate::vision::{self, Attack as SightAttack};
+
+use super::NotAllowed;
+
+/// Situational flags of an attack.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Situational {
+    /// The attacker charged (PF1, hb3d: +2 attack, −2 AC until its next turn).
+    pub charging: bool,
+    /// 5e: the bonus-action attack with the other hand (`dnd5e2014.two-weapon-fighting`,
+    /// `dnd5e2024.light-weapon-extra-attack`).
+    pub off_hand: bool,
+    /// 5e: the weapon in the other hand, checked for the Light property when given.
+    pub other_weapon: Option<Weapon>,
+    /// 5e: the attack ignores half and three-quarters cover (Sharpshooter, Spell Sniper).
+    pub ignores_half_and_three_quarters_cover: bool,
+    /// The attack ignores every cover but total cover.
+    pub ignores_cover_except_total: bool,
+}
+
+/// One modifier of the attack, with the rule that gave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Modifier {
+    /// Rule id.
+    pub rule: &'static str,
+    /// What it comes from (`cover`, `prone_target`, `condition`…).
+    pub source: &'static str,
+    /// A detail (the condition, the creature…).
+    pub detail: Option<String>,
+    /// Modifier to the attack roll.
+    pub attack: i32,
+    /// Modifier to the target number (AC, DEF).
+    pub defence: i32,
+    /// Grants advantage.
+    pub advantage: bool,
+    /// Imposes disadvantage.
+    pub disadvantage: bool,
+}
+
+impl Modifier {
+    fn new(rule: &'static str, source: &'static str) -> Modifier {
+        Modifier { rule, source, detail: None, attack: 0, defence: 0, advantage: false, disadvantage: false }
+    }
+    fn attack(mut self, v: i32) -> Self {
+        self.attack = v;
+        self
+    }
+    fn defence(mut self, v: i32) -> Self {
+        self.defence = v;
+        self
+    }
+    fn adv(mut self) -> Self {
+        self.advantage = true;
+        self
+    }
+    fn dis(mut self) -> Self {
+        self.disadvantage = true;
+        self
+    }
+    fn detail(mut self, d: impl Into<String>) -> Self {
+        self.detail = Some(d.into());
+        self
+    }
+}
+
+/// What the modifiers add up to.
+#[derive(Debug, Default)]
+pub(super) struct Gathered {
+    pub modifiers: Vec<Modifier>,
+    pub attack_modifier: i32,
+    pub defence_modifier: i32,
+    pub advantage: Vec<&'static str>,
+    pub disadvantage: Vec<&'static str>,
+    pub miss_chance: u32,
+    pub automatic_miss: bool,
+    pub automatic_critical: bool,
+    pub not_allowed: Option<NotAllowed>,
+}
+
+impl Gathered {
+    fn add(&mut self, m: Modifier, trace: &mut Trace) {
+        self.attack_modifier = self.attack_modifier.saturating_add(m.attack);
+        self.defence_modifier = self.defence_modifier.saturating_add(m.defence);
+        if m.advantage {
+            self.advantage.push(m.rule);
+        }
+        if m.disadvantage {
+            self.disadvantage.push(m.rule);
+        }
+        trace.push(
+            m.rule,
+            Effect::AttackModifier {
+                source: m.source,
+                detail: m.detail.clone(),
+                attack: m.attack,
+                defence: m.defence,
+                advantage: m.advantage,
+                disadvantage: m.disadvantage,
+            },
+        );
+        self.modifiers.push(m);
+    }
+    fn forbid(&mut self, why: NotAllowed) {
+        self.not_allowed.get_or_insert(why);
+    }
+}
+
+fn is_5e(r: RulesetId) -> bool {
+    matches!(r, RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024)
+}
+
+fn named(w: &Weapon, names: &[&str]) -> bool {
+    w.name.as_deref().is_some_and(|n| {
+        let n = n.to_ascii_lowercase();
+        names.iter().any(|x| n.contains(x))
+    })
+}
+
+fn in_water(scene: &Scene<'_>, c: &Creature) -> bool {
+    scene.enc.space(c).squares().any(|sq| scene.terrain(sq).has(Terrain::WATER))
+}
+
+pub(super) fn gather(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    weapon: &Weapon,
+    sit: &Situational,
+    trace: &mut Trace,
+    budget: &mut Budget,
+) -> Result<Gathered, RulesError> {
+    let enc = scene.enc;
+    let rules = enc.ruleset.rules();
+    let ar = rules.attack;
+    let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
+    let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
+    let melee = kind == WeaponKind::Melee;
+    let five_e = is_5e(enc.ruleset);
+    let mut g = Gathered::default();
+
+    // Range and reach, 5e close combat, PF1 shooting into melee.
+    let r = range::range(scene, attacker, target, weapon, budget)?;
+    trace.steps.extend(r.trace.steps.iter().cloned());
+    if !r.allowed {
+        g.forbid(NotAllowed::OutOfRange);
+    }
+    if r.range_modifier != 0 {
+        g.add(Modifier::new(range_rule(enc.ruleset), "range").attack(r.range_modifier), trace);
+    }
+    for rule in &r.disadvantage_sources {
+        let source = if rule.ends_with("close-combat") { "ranged_in_close_combat" } else { "long_range" };
+        let mut m = Modifier::new(rule, source).dis();
+        if source == "ranged_in_close_combat" {
+            m = m.detail(r.close_combat_by.join(", "));
+        }
+        g.add(m, trace);
+    }
+    if r.into_melee_modifier != 0 {
+        g.add(
+            Modifier::new("pf1e.ranged.into-melee", "into_melee")
+                .attack(r.into_melee_modifier)
+                .detail(r.engaged_with.join(", ")),
+            trace,
+        );
+    }
+
+    // Cover.
+    let c = cover::cover(
+        scene,
+        attacker,
+        target,
+        if melee { AttackKind::Melee } else { AttackKind::Ranged },
+        Some(weapon),
+        budget,
+    )?;
+    trace.steps.extend(c.trace.steps.iter().cloned());
+    if c.degree == CoverDegree::Total {
+        g.forbid(NotAllowed::TotalCover);
+    } else if c.degree != CoverDegree::None {
+        let ignored = sit.ignores_cover_except_total
+            || (sit.ignores_half_and_three_quarters_cover
+                && matches!(c.degree, CoverDegree::Half | CoverDegree::ThreeQuarters));
+        let rule = match rules.cover {
+            CoverRule::Dnd5e { .. } => "dnd5e.cover.degrees",
+            CoverRule::Pathfinder(pc) => pc.degrees_rule,
+        };
+        let m = Modifier::new(rule, "cover").detail(c.degree.id());
+        let m = if ignored {
+            m.detail(format!("{} (ignored)", c.degree.id()))
+        } else {
+            m.defence(c.ac_bonus).attack(c.attack_modifier)
+        };
+        g.add(m, trace);
+    }
+
+    // Concealment and sight.
+    let v = vision::concealment(
+        scene,
+        attacker,
+        target,
+        if melee { SightAttack::Melee } else { SightAttack::Ranged },
+        budget,
+    )?;
+    trace.steps.extend(
+        v.trace.steps.iter().filter(|s| !matches!(s.effect, Effect::AdvantageCombined { .. })).cloned(),
+    );
+    if five_e {
+        if !v.attacker_sees_target {
+            g.add(Modifier::new("dnd5e.unseen", "unseen_target").dis(), trace);
+        }
+        if !v.target_sees_attacker {
+            g.add(Modifier::new("dnd5e.unseen", "unseen_attacker").adv(), trace);
+        }
+    } else if v.miss_chance > 0 {
+        g.miss_chance = v.miss_chance;
+        let rule = if enc.ruleset == RulesetId::Hb3d {
+            "hb3d.mod.concealment"
+        } else if enc.ruleset == RulesetId::Sf1e {
+            "sf1e.concealment"
+        } else {
+            "pf1e.concealment.miss-chance"
+        };
+        g.add(Modifier::new(rule, "concealment").detail(format!("{}% miss chance", v.miss_chance)), trace);
+    }
+
+    // Flanking, melee only.
+    if melee {
+        let f = flanking::flanking(scene, attacker, target, budget)?;
+        trace.steps.extend(f.trace.steps.iter().cloned());
+        if f.flanked {
+            let ids: Vec<&str> = f
+                .flankers
+                .iter()
+                .filter_map(|x| enc.creatures.get(x.creature).map(|c| c.id.as_str()))
+                .collect();
+            let mut m = Modifier::new(f.rule, "flanking").detail(ids.join(", ")).attack(f.attack_bonus);
+            if f.advantage {
+                m = m.adv();
+            }
+            g.add(m, trace);
+        }
+    }
+
+    // Prone attacker and target.
+    let adjacent = Metric::Chebyshev.between(&enc.space(a), &enc.space(t)) <= 1;
+    match ar.prone {
+        Prone::Advantage { rule } => {
+            if a.has(Condition::Prone) {
+                g.add(Modifier::new(rule, "prone_attacker").dis(), trace);
+            }
+            if t.has(Condition::Prone) {
+                let m = Modifier::new(rule, "prone_target");
+                g.add(if adjacent { m.adv() } else { m.dis() }, trace);
+            }
+        }
+        Prone::Modifiers {
+            rule,
+            melee_attack,
+            ac_vs_melee,
+            ac_vs_ranged,
+            ranged_only_crossbows,
+            on_attack,
+        } => {
+            let scale = |v: i32| if enc.variants.is_on("hb3d.mod.scaled") { v / 2 } else { v };
+            if a.has(Condition::Prone) {
+                if melee {
+                    g.add(Modifier::new(rule, "prone_attacker").attack(melee_attack), trace);
+                } else if ranged_only_crossbows && !named(weapon, &["crossbow", "shuriken"]) {
+                    g.forbid(NotAllowed::ProneRanged);
+                    g.add(Modifier::new(rule, "prone_attacker").detail("only crossbows and shuriken"), trace);
+                }
+            }
+            if t.has(Condition::Prone) {
+                let v = if melee { ac_vs_melee } else { ac_vs_ranged };
+                let m = Modifier::new(rule, "prone_target");
+                g.add(if on_attack { m.attack(-scale(v)) } else { m.defence(v) }, trace);
+            }
+        }
+    }
+
+    conditions(scene, a, t, melee, adjacent, &v, &mut g, trace);
+
+    // Squeezing (PF1 family).
+    if let Some((atk, def)) = ar.squeeze {
+        if a.has(Condition::Squeezing) {
+            g.add(Modifier::new("pf1e.grid.distance-and-movement", "squeezing_attacker").attack(atk), trace);
+        }
+        if t.has(Condition::Squeezing) {
+            g.add(Modifier::new("pf1e.grid.distance-and-movement", "squeezing_target").defence(def), trace);
+        }
+    }
+
+    // Charge.
+    if sit.charging {
+        match ar.charge {
+            Some((atk, ac, rule)) if melee => g.add(
+                Modifier::new(rule, "charge")
+                    .attack(atk)
+                    .detail(format!("{ac:+} AC to the attacker until its next turn")),
+                trace,
+            ),
+            Some(_) => {
+                return Err(RulesError::field("/situational/charging", "a charge ends in a melee attack"));
+            }
+            None => {
+                return Err(RulesError::field(
+                    "/situational/charging",
+                    format!("{} has no charge rule here (PF1 and hb3d do)", rules.id),
+                ));
+            }
+        }
+    }
+
+    underwater(scene, a, weapon, kind, r.distance_ft, &mut g, trace);
+    off_hand(enc.ruleset, weapon, kind, sit, &mut g, trace)?;
+    Ok(g)
+}
+
+fn range_rule(r: RulesetId) -> &'static str {
+    match r {
+        RulesetId::Sf1e => "sf1e.range.increment",
+        RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024 => "dnd5e.range.normal-long",
+        _ => "pf1e.range.increment",
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn conditions(
+    scene: &Scene<'_>,
+    a: &Creature,
+    t: &Creature,
+    melee: bool,
+    adjacent: bool,
+    v: &vision::ConcealmentAnswer,
+    g: &mut Gathered,
+    trace: &mut Trace,
+) {
+    let enc = scene.enc;
+    let rule = enc.ruleset.rules().attack.conditions_rule;
+    let cond = |c: Condition| Modifier::new(rule, "condition").detail(c.id());
+    if is_5e(enc.ruleset) {
+        for c in [Condition::Poisoned, Condition::Restrained, Condition::Frightened] {
+            if a.has(c) {
+                g.add(cond(c).dis(), trace);
+            }
+        }
+        for c in [
+            Condition::Restrained,
+            Condition::Paralyzed,
+            Condition::Stunned,
+            Condition::Unconscious,
+            Condition::Petrified,
+        ] {
+            if t.has(c) {
+                g.add(cond(c).adv(), trace);
+            }
+        }
+        if t.has(Condition::Dodging) && v.target_sees_attacker {
+            g.add(cond(Condition::Dodging).dis(), trace);
+        }
+        // A hit from within 5 ft against a paralyzed or unconscious creature is critical.
+        if adjacent && (t.has(Condition::Paralyzed) || t.has(Condition::Unconscious)) {
+            g.automatic_critical = true;
+        }
+        return;
+    }
+    for (c, v) in [
+        (Condition::Entangled, -2),
+        (Condition::Shaken, -2),
+        (Condition::Frightened, -2),
+        (Condition::Grappled, -2),
+        (Condition::OffKilter, -2),
+    ] {
+        if a.has(c) {
+            g.add(cond(c).attack(v), trace);
+        }
+    }
+    let dex = t.stats.dex_mod.unwrap_or(0).max(0);
+    let helpless = [Condition::Helpless, Condition::Paralyzed, Condition::Unconscious, Condition::TiedUp];
+    if helpless.iter().any(|c| t.has(*c)) {
+        // Dexterity 0 (modifier −5) and +4 to melee attacks.
+        let dex_loss = -(t.stats.dex_mod.unwrap_or(0) + 5);
+        let c = helpless.into_iter().find(|c| t.has(*c)).unwrap_or(Condition::Helpless);
+        let m = cond(c).defence(dex_loss);
+        g.add(if melee { m.attack(4) } else { m }, trace);
+        return;
+    }
+    let sf = enc.ruleset == RulesetId::Sf1e;
+    for (c, ac) in [
+        (Condition::Stunned, -2),
+        (Condition::Blinded, -2),
+        (Condition::Cowering, -2),
+        (Condition::Pinned, -4),
+    ] {
+        if t.has(c) {
+            g.add(cond(c).defence(ac - dex), trace);
+        }
+    }
+    if t.has(Condition::FlatFooted) {
+        g.add(cond(Condition::FlatFooted).defence(if sf { -2 } else { -dex }), trace);
+    }
+}
+
+fn underwater(
+    scene: &Scene<'_>,
+    a: &Creature,
+    w: &Weapon,
+    kind: WeaponKind,
+    distance_ft: i64,
+    g: &mut Gathered,
+    trace: &mut Trace,
+) {
+    let enc = scene.enc;
+    let rule = match enc.ruleset {
+        RulesetId::Dnd5e2014 => "dnd5e2014.underwater",
+        RulesetId::Dnd5e2024 => "dnd5e2024.underwater",
+        _ => return,
+    };
+    if !(enc.environment.underwater || in_water(scene, a)) {
+        return;
+    }
+    let y2014 = enc.ruleset == RulesetId::Dnd5e2014;
+    if kind == WeaponKind::Melee {
+        if a.swim_speed_ft.is_some_and(|s| s > 0) {
+            return;
+        }
+        let exempt = if y2014 {
+            named(w, &["dagger", "javelin", "shortsword", "spear", "trident"])
+        } else {
+            w.damage_type.as_deref().is_some_and(|d| d.eq_ignore_ascii_case("piercing"))
+        };
+        if !exempt {
+            g.add(Modifier::new(rule, "underwater").dis(), trace);
+        }
+        return;
+    }
+    let normal = i64::from(w.normal_ft.unwrap_or(0));
+    if distance_ft > normal {
+        g.automatic_miss = true;
+        g.add(Modifier::new(rule, "underwater").detail("beyond normal range: automatic miss"), trace);
+        return;
+    }
+    let exempt = y2014
+        && (named(w, &["crossbow", "net", "javelin", "spear", "trident", "dart"])
+            || kind == WeaponKind::Thrown && named(w, &["javelin"]));
+    if !exempt {
+        g.add(Modifier::new(rule, "underwater").dis(), trace);
+    }
+}
+
+fn off_hand(
+    ruleset: RulesetId,
+    w: &Weapon,
+    kind: WeaponKind,
+    sit: &Situational,
+    g: &mut Gathered,
+    trace: &mut Trace,
+) -> Result<(), RulesError> {
+    if !sit.off_hand {
+        return Ok(());
+    }
+    let (rule, needs_melee) = match ruleset {
+        RulesetId::Dnd5e2014 => ("dnd5e2014.two-weapon-fighting", true),
+        RulesetId::Dnd5e2024 => ("dnd5e2024.light-weapon-extra-attack", false),
+        _ => {
+            return Err(RulesError::field(
+                "/situational/off_hand",
+                "off-hand attacks are defined here for the 5e rulesets only",
+            ));
+        }
+    };
+    // 2014: a light melee weapon (it may be thrown); 2024: any Light weapon.
+    let light = |w: &Weapon, k: Option<WeaponKind>| {
+        w.has(WeaponProperty::Light)
+            && (!needs_melee || k == Some(WeaponKind::Melee) || w.has(WeaponProperty::Thrown))
+    };
+    let ok = light(w, Some(kind)) && sit.other_weapon.as_ref().is_none_or(|o| light(o, o.kind));
+    if !ok {
+        g.forbid(super::NotAllowed::OffHand);
+    }
+    g.add(
+        Modifier::new(rule, "off_hand").detail(if ok {
+            "no ability modifier to damage unless it is negative"
+        } else {
+            "both weapons must have the Light property"
+        }),
+        trace,
+    );
+    Ok(())
+}

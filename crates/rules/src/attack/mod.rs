@@ -1,0 +1,300 @@
+//! Attack resolution (`/v1/attack`): gather every modifier from the snapshot (range, cover,
+//! concealment, flanking, prone, conditions, underwater, charge, squeezing, off-hand), combine
+//! advantage and disadvantage, roll (or take the VTT's faces), and compute the exact odds.
+
+mod gather;
+mod odds;
+
+use crate::budget::Budget;
+use crate::dice::{DiceSource, Purpose, Ratio, Recorder, Rolled};
+use crate::encounter::{ArmorClass, Weapon, WeaponKind};
+use crate::error::RulesError;
+use crate::ruleset::{AttackDice, Critical, Defence};
+use crate::scene::Scene;
+use crate::trace::{Effect, RollMode, Trace};
+
+pub use gather::{Modifier, Situational};
+
+/// Why an attack cannot be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAllowed {
+    /// The weapon does not reach the target.
+    OutOfRange,
+    /// The target has total cover.
+    TotalCover,
+    /// A prone PF1 attacker cannot use this ranged weapon.
+    ProneRanged,
+    /// The off-hand attack is not allowed (weapon not light).
+    OffHand,
+}
+
+impl NotAllowed {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            NotAllowed::OutOfRange => "out_of_range",
+            NotAllowed::TotalCover => "total_cover",
+            NotAllowed::ProneRanged => "prone_ranged",
+            NotAllowed::OffHand => "off_hand_not_light",
+        }
+    }
+}
+
+/// Exact odds of the outcomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Odds {
+    /// The attack hits (after any concealment miss chance).
+    pub hit: Ratio,
+    /// It is a critical hit (after the miss chance).
+    pub critical: Ratio,
+    /// It misses (including concealment misses).
+    pub miss: Ratio,
+    /// PF1: a critical threat (before confirmation and miss chance).
+    pub threat: Option<Ratio>,
+    /// A hit lost to the concealment miss chance.
+    pub concealment_miss: Ratio,
+}
+
+/// The answer to an attack question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttackAnswer {
+    /// Whether the attack can be made at all.
+    pub allowed: bool,
+    /// Why not.
+    pub not_allowed: Option<NotAllowed>,
+    /// The roll after combining advantage and disadvantage.
+    pub roll_mode: RollMode,
+    /// Every modifier gathered.
+    pub modifiers: Vec<Modifier>,
+    /// Total attack bonus (the creature's or weapon's plus every modifier).
+    pub attack_bonus: i32,
+    /// The number to reach: AC / EAC / KAC / DEF with every modifier.
+    pub target_number: i32,
+    /// Miss chance in percent (PF1, SF, hb3d concealment).
+    pub miss_chance: u32,
+    /// The attack misses automatically (5e underwater beyond normal range).
+    pub automatic_miss: bool,
+    /// A hit is a critical hit automatically (5e: paralyzed or unconscious target within 5 ft).
+    pub automatic_critical: bool,
+    /// The faces kept (one d20 or three d6); empty in odds mode.
+    pub kept: Vec<u32>,
+    /// The faces discarded (the other d20 of advantage or disadvantage).
+    pub discarded: Vec<u32>,
+    /// The natural roll (d20 face or 3d6 sum).
+    pub natural: Option<i64>,
+    /// Natural roll plus attack bonus.
+    pub total: Option<i64>,
+    /// The outcome, when dice were rolled.
+    pub hit: Option<bool>,
+    /// Critical hit, when dice were rolled.
+    pub critical: Option<bool>,
+    /// PF1: a critical threat.
+    pub threat: Option<bool>,
+    /// PF1: the confirmation roll's natural face and total.
+    pub confirm: Option<(i64, i64)>,
+    /// The concealment miss roll (d100) and whether it made the attack miss.
+    pub concealment_roll: Option<(u32, bool)>,
+    /// Exact odds.
+    pub odds: Odds,
+    /// The dice rolled or taken.
+    pub rolls: Vec<Rolled>,
+    /// The steps applied.
+    pub trace: Trace,
+}
+
+/// Resolves one attack.
+pub fn attack(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    weapon: &Weapon,
+    situational: &Situational,
+    dice: &mut dyn DiceSource,
+    budget: &mut Budget,
+) -> Result<AttackAnswer, RulesError> {
+    let enc = scene.enc;
+    let rules = enc.ruleset.rules();
+    let ar = rules.attack;
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+        return Err(RulesError::field("/attacker", "no such creature"));
+    };
+    if attacker == target {
+        return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
+    }
+    let base_bonus = weapon.attack_bonus.or(a.stats.attack_bonus).ok_or_else(|| RulesError::MissingStat {
+        pointer: format!("/encounter/creatures/{attacker}/stats"),
+        creature: a.id.clone(),
+        stat: "attack_bonus",
+    })?;
+    let defence_stat = match ar.defence {
+        Defence::Ac => ("ac", t.stats.ac),
+        Defence::Def => ("def", t.stats.def),
+        Defence::EacKac => match weapon.targets.unwrap_or(ArmorClass::Kac) {
+            ArmorClass::Eac => ("eac", t.stats.eac),
+            ArmorClass::Kac => ("kac", t.stats.kac),
+        },
+    };
+    let base_defence = defence_stat.1.ok_or_else(|| RulesError::MissingStat {
+        pointer: format!("/encounter/creatures/{target}/stats"),
+        creature: t.id.clone(),
+        stat: defence_stat.0,
+    })?;
+    if weapon.kind.is_none() {
+        return Err(RulesError::field("/weapon/kind", "the weapon needs a kind"));
+    }
+
+    let mut trace = Trace::default();
+    let g = gather::gather(scene, attacker, target, weapon, situational, &mut trace, budget)?;
+    let attack_bonus = base_bonus.saturating_add(g.attack_modifier);
+    let target_number = base_defence.saturating_add(g.defence_modifier);
+    let roll_mode = match ar.dice {
+        AttackDice::D20 { advantage: true } => RollMode::combine(g.advantage.len(), g.disadvantage.len()),
+        _ => RollMode::Normal,
+    };
+    if !g.advantage.is_empty() || !g.disadvantage.is_empty() {
+        trace.push(
+            "dnd5e.advantage.combine",
+            Effect::AdvantageCombined {
+                advantage: g.advantage.len(),
+                disadvantage: g.disadvantage.len(),
+                result: roll_mode,
+            },
+        );
+    }
+    let critical = ar.critical;
+    let crit_from = match critical {
+        Critical::ThreatConfirm => i64::from(weapon.crit_range.unwrap_or(20).clamp(2, 20)),
+        _ => 20,
+    };
+    let setup = odds::Setup {
+        dice: ar.dice,
+        roll_mode,
+        bonus: i64::from(attack_bonus),
+        target: i64::from(target_number),
+        natural_miss: ar.natural_miss,
+        natural_hit: ar.natural_hit,
+        critical,
+        crit_from,
+        miss_chance: g.miss_chance,
+        automatic_miss: g.automatic_miss || g.not_allowed.is_some(),
+        automatic_critical: g.automatic_critical,
+    };
+    let odds = odds::odds(&setup);
+
+    let mut ans = AttackAnswer {
+        allowed: g.not_allowed.is_none(),
+        not_allowed: g.not_allowed,
+        roll_mode,
+        modifiers: g.modifiers,
+        attack_bonus,
+        target_number,
+        miss_chance: g.miss_chance,
+        automatic_miss: g.automatic_miss,
+        automatic_critical: g.automatic_critical,
+        kept: Vec::new(),
+        discarded: Vec::new(),
+        natural: None,
+        total: None,
+        hit: None,
+        critical: None,
+        threat: None,
+        confirm: None,
+        concealment_roll: None,
+        odds,
+        rolls: Vec::new(),
+        trace: Trace::default(),
+    };
+    if ans.allowed {
+        let mut rec = Recorder::new(dice);
+        roll(&setup, &mut rec, &mut ans)?;
+        ans.rolls = rec.rolled;
+    }
+    let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
+    trace.push(
+        ar.rule,
+        Effect::AttackOutcome {
+            allowed: ans.allowed,
+            melee: kind == WeaponKind::Melee,
+            natural: ans.natural,
+            total: ans.total,
+            target_number,
+            hit: ans.hit,
+            critical: ans.critical,
+            p_hit: odds.hit,
+        },
+    );
+    ans.trace = trace;
+    Ok(ans)
+}
+
+fn roll(setup: &odds::Setup, dice: &mut dyn DiceSource, ans: &mut AttackAnswer) -> Result<(), RulesError> {
+    let natural = match setup.dice {
+        AttackDice::ThreeD6 => {
+            let mut faces = Vec::with_capacity(3);
+            for _ in 0..3 {
+                match dice.roll(&Purpose::Attack, 6)? {
+                    Some(f) => faces.push(f),
+                    None => return Ok(()),
+                }
+            }
+            let sum = faces.iter().map(|f| i64::from(*f)).sum();
+            ans.kept = faces;
+            sum
+        }
+        AttackDice::D20 { .. } => {
+            let Some(first) = dice.roll(&Purpose::Attack, 20)? else { return Ok(()) };
+            if setup.roll_mode == RollMode::Normal {
+                ans.kept = vec![first];
+                i64::from(first)
+            } else {
+                let second = dice.roll(&Purpose::Attack, 20)?.unwrap_or(first);
+                let keep_high = setup.roll_mode == RollMode::Advantage;
+                let (k, d) = if (first >= second) == keep_high { (first, second) } else { (second, first) };
+                ans.kept = vec![k];
+                ans.discarded = vec![d];
+                i64::from(k)
+            }
+        }
+    };
+    let total = natural.saturating_add(setup.bonus);
+    ans.natural = Some(natural);
+    ans.total = Some(total);
+    let hits = |nat: i64, tot: i64| {
+        if setup.automatic_miss || nat <= setup.natural_miss {
+            false
+        } else {
+            nat >= setup.natural_hit || tot >= setup.target
+        }
+    };
+    let mut hit = hits(natural, total);
+    let mut crit = false;
+    match setup.critical {
+        Critical::Natural20 => crit = hit && (natural >= 20 || setup.automatic_critical),
+        Critical::Natural20IfTotalHits => crit = hit && natural >= 20 && total >= setup.target,
+        Critical::None => {}
+        Critical::ThreatConfirm => {
+            let threat = hit && natural >= setup.crit_from;
+            ans.threat = Some(threat);
+            if threat && let Some(c) = dice.roll(&Purpose::Confirm, 20)? {
+                let c = i64::from(c);
+                let ct = c.saturating_add(setup.bonus);
+                ans.confirm = Some((c, ct));
+                crit = hits(c, ct);
+            }
+        }
+    }
+    if hit
+        && setup.miss_chance > 0
+        && let Some(d) = dice.roll(&Purpose::MissChance, 100)?
+    {
+        let missed = d <= setup.miss_chance;
+        ans.concealment_roll = Some((d, missed));
+        if missed {
+            hit = false;
+            crit = false;
+        }
+    }
+    ans.hit = Some(hit);
+    ans.critical = Some(crit);
+    Ok(())
+}
