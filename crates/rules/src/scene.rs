@@ -17,7 +17,13 @@ pub struct Scene<'e> {
     pub walls: WallIndex,
     /// Per square (row-major): index + 1 of the first creature standing there, 0 if none.
     occupants: Vec<u32>,
+    /// Per square (row-major): the terrain bits, plus [`OCCUPIED`] — one lookup for the
+    /// line tests' hot path.
+    cells: Vec<u8>,
 }
+
+/// Bit set in [`Scene::cell`] for a square some creature stands on (terrain bits use 0–5).
+pub const OCCUPIED: u8 = 1 << 7;
 
 /// Maps a line-test error to the rules error the server reports.
 pub fn line_error(e: LineError) -> RulesError {
@@ -50,7 +56,11 @@ impl<'e> Scene<'e> {
                 }
             }
         }
-        Ok(Scene { enc, walls, occupants })
+        let mut cells = vec![0u8; w.saturating_mul(h)];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            *cell = enc.grid.terrain.get(i).map_or(0, |t| t.0) | if occupants[i] > 0 { OCCUPIED } else { 0 };
+        }
+        Ok(Scene { enc, walls, occupants, cells })
     }
 
     fn slot_in(enc: &Encounter, sq: Square) -> Option<usize> {
@@ -65,7 +75,17 @@ impl<'e> Scene<'e> {
 
     /// The terrain of a square (open off the map).
     pub fn terrain(&self, sq: Square) -> Terrain {
-        self.enc.grid.terrain(sq)
+        Terrain(self.cell(sq) & !OCCUPIED)
+    }
+
+    /// Terrain bits and [`OCCUPIED`] of a square; 0 off the map.
+    #[inline]
+    pub fn cell(&self, sq: Square) -> u8 {
+        let g = &self.enc.grid;
+        if sq.x < 0 || sq.y < 0 || sq.x >= g.width || sq.y >= g.height {
+            return 0;
+        }
+        self.cells.get(sq.y as usize * g.width as usize + sq.x as usize).copied().unwrap_or(0)
     }
 
     /// The kind of a wall by id.

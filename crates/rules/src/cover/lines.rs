@@ -8,7 +8,7 @@ use crate::encounter::{Terrain, WallKind};
 use crate::error::RulesError;
 use crate::grid::line::{Blockers, Element, Endpoint, Grazing, Hit, LineReport, SquareSpan, WallMeet};
 use crate::grid::{Metric, Point, Space, Square};
-use crate::scene::line_error;
+use crate::scene::{OCCUPIED, line_error};
 
 /// What a blocking element is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,13 +100,45 @@ pub(crate) struct Tracer<'c, 'a, 'e> {
     pub ctx: &'c Context<'a, 'e>,
     grazing: Grazing,
     creatures: bool,
-    cache: HashMap<(Endpoint, Endpoint), LineReport>,
+    cache: HashMap<(Endpoint, Endpoint), LineReport, BuildFx>,
+}
+
+/// A small multiplicative hasher for the line cache: its keys are our own points, so no
+/// denial-of-service hardening is needed, and SipHash showed up in profiles.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct BuildFx;
+
+/// The hasher of [`BuildFx`].
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(buf));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::BuildHasher for BuildFx {
+    type Hasher = Fx;
+    fn build_hasher(&self) -> Fx {
+        Fx::default()
+    }
 }
 
 impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     /// `grazing` applies to terrain squares and walls; creature squares never graze-block.
     pub fn new(ctx: &'c Context<'a, 'e>, grazing: Grazing, creatures: bool) -> Self {
-        Tracer { ctx, grazing, creatures, cache: HashMap::new() }
+        Tracer { ctx, grazing, creatures, cache: HashMap::with_hasher(BuildFx) }
     }
 
     /// Traces a segment (cached).
@@ -121,17 +153,16 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
             let ctx = self.ctx;
             let g = self.grazing;
             let creatures = self.creatures;
+            let wall_bits = Terrain::SOLID.0 | Terrain::LOW.0;
+            let creature_bits = if creatures { OCCUPIED } else { 0 };
             let squares = |sq: Square| {
-                if ctx.own(sq) {
-                    return None;
-                }
-                let t = ctx.scene.terrain(sq);
-                if t.has(Terrain::SOLID) || t.has(Terrain::LOW) {
-                    Some(g)
-                } else if creatures && ctx.scene.occupant(sq).is_some() {
-                    Some(Grazing::Off)
-                } else {
+                let c = ctx.scene.cell(sq);
+                if c & (wall_bits | creature_bits) == 0 || ctx.own(sq) {
                     None
+                } else if c & wall_bits != 0 {
+                    Some(g)
+                } else {
+                    Some(Grazing::Off)
                 }
             };
             let walls = |id: u32| match ctx.scene.wall_kind(id) {
