@@ -8,8 +8,10 @@
 
 use std::hint::black_box;
 
+use arbiter_rules::attack::{Situational, attack};
 use arbiter_rules::budget::Budget;
 use arbiter_rules::cover::{AttackKind, cover};
+use arbiter_rules::dice::OddsOnly;
 use arbiter_rules::encounter::{
     Creature, Encounter, Environment, Grid, Size, Terrain, Wall, WallKind, Weapon, WeaponKind,
 };
@@ -89,6 +91,37 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut budget = Budget::unlimited();
                 black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
+            })
+        });
+    }
+    // One full attack (range, cover, concealment, flanking) among 20 creatures: ≤ 20 µs.
+    for ruleset in [RulesetId::Dnd5e2024, RulesetId::Pf1e] {
+        let mut enc = encounter(ruleset, Size::Medium, Size::Medium);
+        enc.creatures[0].stats.attack_bonus = Some(5);
+        enc.creatures[1].stats.ac = Some(15);
+        for i in 0..17 {
+            enc.creatures.push(Creature::new(
+                &format!("c{i}"),
+                if i % 2 == 0 { "party" } else { "monsters" },
+                Square::new(10 + i * 4, 44 + (i % 3)),
+                Size::Medium,
+            ));
+        }
+        let mut budget = Budget::unlimited();
+        let scene = Scene::new(&enc, &mut budget).unwrap();
+        let bow = Weapon {
+            kind: Some(WeaponKind::Ranged),
+            normal_ft: Some(150),
+            long_ft: Some(600),
+            increment_ft: Some(100),
+            ..Weapon::default()
+        };
+        c.bench_function(&format!("attack/{}/20-creatures/odds", ruleset.id()), |b| {
+            b.iter(|| {
+                let mut budget = Budget::unlimited();
+                black_box(
+                    attack(&scene, 0, 1, &bow, &Situational::default(), &mut OddsOnly, &mut budget).unwrap(),
+                )
             })
         });
     }
