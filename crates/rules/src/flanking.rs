@@ -407,6 +407,26 @@ pub fn flanking(
     target: usize,
     budget: &mut Budget,
 ) -> Result<FlankAnswer, RulesError> {
+    answer(scene, attacker, target, true, budget)
+}
+
+/// The flanking answer without the `threatened` squares (an attack needs only the flank).
+pub fn flanks(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    budget: &mut Budget,
+) -> Result<FlankAnswer, RulesError> {
+    answer(scene, attacker, target, false, budget)
+}
+
+fn answer(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    with_threatened: bool,
+    budget: &mut Budget,
+) -> Result<FlankAnswer, RulesError> {
     let enc = scene.enc;
     let Some(a) = enc.creatures.get(attacker) else {
         return Err(RulesError::field("/attacker", "no such creature"));
@@ -432,7 +452,7 @@ pub fn flanking(
         threatened.push(Threat {
             creature: i,
             threatens_target,
-            squares: threatened_squares(enc, c, budget)?,
+            squares: if with_threatened { threatened_squares(enc, c, budget)? } else { Vec::new() },
         });
     }
 

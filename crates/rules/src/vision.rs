@@ -307,6 +307,29 @@ pub fn concealment(
     attack: Attack,
     budget: &mut Budget,
 ) -> Result<ConcealmentAnswer, RulesError> {
+    resolve(scene, attacker, target, attack, true, budget)
+}
+
+/// Concealment as an attack needs it: in PF1, SF and hb3d whether the target sees the
+/// attacker changes nothing, so it is not computed (`target_sees_attacker` stays true).
+pub fn concealment_for_attack(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    attack: Attack,
+    budget: &mut Budget,
+) -> Result<ConcealmentAnswer, RulesError> {
+    resolve(scene, attacker, target, attack, false, budget)
+}
+
+fn resolve(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    attack: Attack,
+    with_reverse: bool,
+    budget: &mut Budget,
+) -> Result<ConcealmentAnswer, RulesError> {
     let enc = scene.enc;
     let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
         return Err(RulesError::field("/attacker", "no such creature"));
@@ -339,9 +362,10 @@ pub fn concealment(
         dnd5e(scene, attacker, target, &mut ans, &mut trace, budget)?;
     } else {
         pathfinder(scene, attacker, target, attack, &mut ans, &mut trace, budget)?;
-        // The target's view of the attacker, for completeness (it matters for 5e only).
-        let back = sees(scene, target, attacker, &mut Trace::default(), budget)?;
-        ans.target_sees_attacker = back;
+        if with_reverse {
+            // The target's view of the attacker, for completeness (it matters for 5e only).
+            ans.target_sees_attacker = sees(scene, target, attacker, &mut Trace::default(), budget)?;
+        }
     }
     ans.trace = trace;
     Ok(ans)
@@ -595,16 +619,15 @@ fn concealing_squares(
 ) -> Result<bool, RulesError> {
     let enc = scene.enc;
     let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
-    let concealing = |sq: Square| {
-        let tr = enc.grid.terrain(sq);
-        tr.has(Terrain::CONCEALING) || tr.has(Terrain::OPAQUE)
-    };
+    let bits = Terrain::CONCEALING.0 | Terrain::OPAQUE.0;
+    let concealing = |sq: Square| scene.cell(sq) & bits != 0;
     if attack == Attack::Melee && adjacent {
         return Ok(enc.space(t).squares().all(concealing));
     }
     let a_space = enc.space(a);
     let grazing = if sf { Grazing::On } else { Grazing::Off };
     let squares = |sq: Square| (concealing(sq) && !a_space.contains(sq)).then_some(grazing);
+    // (The cell lookup comes first: most squares are open and never reach the space test.)
     let blockers = Blockers::new(&squares, &scene.walls, NoWalls);
     let origins = scene.corners(&a_space);
     let mut best: Option<(usize, Endpoint, Square)> = None;

@@ -206,7 +206,7 @@ pub(super) fn gather(
     }
 
     // Concealment and sight.
-    let v = vision::concealment(
+    let v = vision::concealment_for_attack(
         scene,
         attacker,
         target,
@@ -237,7 +237,7 @@ pub(super) fn gather(
 
     // Flanking, melee only.
     if melee {
-        let f = flanking::flanking(scene, attacker, target, budget)?;
+        let f = flanking::flanks(scene, attacker, target, budget)?;
         trace.steps.extend(f.trace.steps.iter().cloned());
         if f.flanked {
             let ids: Vec<&str> = f
