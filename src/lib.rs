@@ -99,6 +99,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::flanking::flanking))
         .routes(routes!(handlers::concealment::concealment))
         .routes(routes!(handlers::attack::attack))
+        .routes(routes!(handlers::maneuver::maneuvers))
 }
 
 fn catalog_routes() -> OpenApiRouter<AppState> {

@@ -8,5 +8,6 @@ pub mod cover;
 pub mod dice;
 pub mod encounter;
 pub mod flanking;
+pub mod maneuver;
 pub mod mapping;
 pub mod range;

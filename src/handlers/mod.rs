@@ -6,6 +6,7 @@ pub mod concealment;
 pub mod cover;
 pub mod flanking;
 pub mod health;
+pub mod maneuver;
 pub mod range;
 
 use arbiter_rules::encounter::Encounter;

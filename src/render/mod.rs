@@ -1,6 +1,7 @@
 //! Rendering the rules' typed trace: English or French text, structured effect, and source.
 
 mod flanking;
+mod maneuver;
 mod vision;
 
 use axum::http::{HeaderMap, header};
@@ -360,6 +361,7 @@ fn effect(e: &Effect, lang: Lang) -> (String, Value) {
             json!({"in_reach": false}),
         ),
         Effect::Flanking(f) => flanking::effect(f, lang),
+        Effect::Maneuver(m) => maneuver::effect(m, lang),
         Effect::Vision(v) => vision::effect(v, lang),
         Effect::AttackModifier { source, detail, attack, defence, advantage, disadvantage } => {
             let what = source.replace('_', " ");

@@ -12,6 +12,7 @@ pub mod encounter;
 pub mod error;
 pub mod flanking;
 pub mod grid;
+pub mod maneuver;
 pub mod range;
 pub mod reach;
 pub mod ruleset;

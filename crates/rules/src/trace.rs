@@ -233,6 +233,8 @@ pub enum Effect {
     Vision(crate::vision::VisionEffect),
     /// A flanking step (see [`crate::flanking`]).
     Flanking(crate::flanking::FlankEffect),
+    /// A combat maneuver step (see [`crate::maneuver`]).
+    Maneuver(crate::maneuver::ManeuverEffect),
 }
 
 /// How the d20 is rolled after combining advantage and disadvantage.

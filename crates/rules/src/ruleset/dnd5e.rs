@@ -71,4 +71,4 @@ pub(super) const VARIANTS: &[VariantSpec] = &[
 ];
 
 /// Operations both editions answer.
-pub(super) const OPERATIONS: &[&str] = super::COMMON_OPERATIONS;
+pub(super) const OPERATIONS: &[&str] = super::WITH_MANEUVERS;

@@ -87,5 +87,5 @@ pub static RULESET: Ruleset = Ruleset {
         ..super::PF1_ATTACK
     },
     variants: VARIANTS,
-    operations: super::COMMON_OPERATIONS,
+    operations: super::WITH_MANEUVERS,
 };

@@ -439,6 +439,10 @@ pub(crate) const PF_NO_THREAT: &[Condition] = &[
 /// Operations every ruleset answers.
 pub(crate) const COMMON_OPERATIONS: &[&str] = &["range", "cover", "concealment", "flanking", "attack"];
 
+/// Operations of the rulesets that define combat maneuvers (all but SF, RULES.md Q-32).
+pub(crate) const WITH_MANEUVERS: &[&str] =
+    &["range", "cover", "concealment", "flanking", "attack", "maneuvers"];
+
 /// PF1's attack numbers (RULES.md `pf1e.attack.hit-and-natural-rolls`, `pf1e.prone`,
 /// `pf1e.charge`, `pf1e.grid.distance-and-movement` squeezing).
 pub(crate) const PF1_ATTACK: AttackRule = AttackRule {

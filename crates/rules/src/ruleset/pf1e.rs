@@ -52,5 +52,5 @@ pub static RULESET: Ruleset = Ruleset {
     cover: CoverRule::Pathfinder(super::PF1_COVER),
     attack: super::PF1_ATTACK,
     variants: VARIANTS,
-    operations: super::COMMON_OPERATIONS,
+    operations: super::WITH_MANEUVERS,
 };

@@ -1,0 +1,824 @@
+//! Combat maneuvers (`POST /v1/maneuvers`): 5e 2014 contests (`dnd5e2014.grapple.*`,
+//! `dnd5e2014.shove`, `dnd5e2014.contest.tie`), 5e 2024 saves (`dnd5e2024.grapple.*`,
+//! `dnd5e2024.shove`), PF1 CMB vs CMD (`pf1e.maneuver.*`) and hb3d 3d6 + CMB vs DEF
+//! (`hb3d.maneuver.*`). Starfinder has none (RULES.md Q-32).
+//!
+//! Per-ruleset numbers live in [`numbers`] (a `match` on [`RulesetId`]), not in the ruleset
+//! tables. The odds are exact: every natural roll (d20, 3d6, or a pair of d20s for a contest)
+//! goes through the same outcome function as the roll itself.
+
+mod numbers;
+pub mod push;
+
+use crate::budget::Budget;
+use crate::cover::{AttackKind, cover};
+use crate::dice::{DiceSource, Purpose, Ratio, Recorder, Rolled};
+use crate::encounter::{Condition, Creature, Encounter};
+use crate::error::RulesError;
+use crate::grid::Square;
+use crate::ruleset::RulesetId;
+use crate::scene::Scene;
+use crate::trace::{Effect, Trace};
+
+pub use push::{Push, PushStop};
+
+/// The maneuvers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Grapple.
+    Grapple,
+    /// 5e shove.
+    Shove,
+    /// PF1 / hb3d bull rush.
+    BullRush,
+    /// Trip.
+    Trip,
+    /// Disarm.
+    Disarm,
+    /// Overrun.
+    Overrun,
+    /// Escape a grapple (the attacker is the grappled creature, the target its grappler).
+    Escape,
+    /// Pin a creature one grapples.
+    Pin,
+    /// Tie up a pinned, grappled or helpless creature.
+    TieUp,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 9] = [
+        Kind::Grapple,
+        Kind::Shove,
+        Kind::BullRush,
+        Kind::Trip,
+        Kind::Disarm,
+        Kind::Overrun,
+        Kind::Escape,
+        Kind::Pin,
+        Kind::TieUp,
+    ];
+
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Grapple => "grapple",
+            Kind::Shove => "shove",
+            Kind::BullRush => "bull_rush",
+            Kind::Trip => "trip",
+            Kind::Disarm => "disarm",
+            Kind::Overrun => "overrun",
+            Kind::Escape => "escape",
+            Kind::Pin => "pin",
+            Kind::TieUp => "tie_up",
+        }
+    }
+
+    /// Parses a wire id.
+    pub fn from_id(id: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.id() == id)
+    }
+}
+
+/// 5e shove: push or knock prone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ShoveChoice {
+    /// Push 5 ft away.
+    #[default]
+    Push,
+    /// Knock prone.
+    Prone,
+}
+
+/// Options of a maneuver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    /// PF1 Improved feat / hb3d « Science de … »: no attack of opportunity, +2 (PF1) / +3 ATT
+    /// (hb3d, D-25).
+    pub improved: bool,
+    /// 5e shove: push (default) or prone.
+    pub shove: ShoveChoice,
+    /// Overrun: the target lets the attacker through (no check).
+    pub target_avoids: bool,
+    /// PF1 / hb3d: a grapple check to maintain a hold on a target that did not break free (+5).
+    pub maintained: bool,
+    /// Escape with Escape Artist (PF1 vs CMD, hb3d DC 10 + CMB) instead of a maneuver check.
+    pub escape_artist: bool,
+}
+
+/// Why a maneuver cannot be attempted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegal {
+    /// The target is more than one size larger.
+    Size,
+    /// The target is out of reach (5e 2024: farther than 5 ft).
+    Reach,
+    /// No free hand (5e grapple).
+    Hands,
+    /// The target has no legs (trip).
+    Legs,
+    /// The target flies (trip).
+    Flying,
+    /// Escape without being grappled; pin or tie up a target nobody grapples.
+    NotGrappled,
+}
+
+impl Illegal {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Illegal::Size => "size",
+            Illegal::Reach => "reach",
+            Illegal::Hands => "hands",
+            Illegal::Legs => "legs",
+            Illegal::Flying => "flying",
+            Illegal::NotGrappled => "not_grappled",
+        }
+    }
+}
+
+/// How the maneuver is decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckKind {
+    /// 5e 2014: d20 + bonus vs the other side's d20 + bonus, ties fail.
+    Contest,
+    /// 5e 2024: the target saves against a DC; success when it fails.
+    Save,
+    /// PF1: d20 + CMB vs CMD (natural 20 / 1); also 5e 2024 escape (check vs DC).
+    D20VsDc,
+    /// hb3d: 3d6 + CMB vs DEF or DC (natural 18 / 3).
+    ThreeD6VsDc,
+    /// No roll: the target let the attacker through.
+    None,
+}
+
+impl CheckKind {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            CheckKind::Contest => "contest",
+            CheckKind::Save => "save",
+            CheckKind::D20VsDc => "d20_vs_dc",
+            CheckKind::ThreeD6VsDc => "3d6_vs_dc",
+            CheckKind::None => "none",
+        }
+    }
+}
+
+/// An outcome band: the effect changes from one band to the next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Band {
+    /// Fails, and the attacker drops its weapon (disarm, fail by 10+).
+    AttackerDrops,
+    /// Fails, and the attacker falls prone (trip, fail by 10+).
+    AttackerProne,
+    /// Fails with no further effect.
+    Failure,
+    /// Succeeds (the kind's basic effect).
+    Success,
+    /// Pushed this many feet.
+    Pushed(u32),
+    /// Disarm by 10+: both hands empty.
+    BothHands,
+    /// Overrun by 5+: through and prone.
+    ThroughAndProne,
+}
+
+impl Band {
+    /// The wire id (`pushed_10_ft`).
+    pub fn id(self, kind: Kind, shove: ShoveChoice) -> String {
+        match self {
+            Band::AttackerDrops => "attacker_drops_weapon".into(),
+            Band::AttackerProne => "attacker_prone".into(),
+            Band::Failure => "failure".into(),
+            Band::Pushed(ft) => format!("pushed_{ft}_ft"),
+            Band::BothHands => "both_hands".into(),
+            Band::ThroughAndProne => "through_and_prone".into(),
+            Band::Success => match (kind, shove) {
+                (Kind::Grapple, _) => "grappled".into(),
+                (Kind::Shove, ShoveChoice::Prone) | (Kind::Trip, _) => "target_prone".into(),
+                (Kind::Shove, ShoveChoice::Push) | (Kind::BullRush, _) => "pushed_5_ft".into(),
+                (Kind::Disarm, _) => "disarmed".into(),
+                (Kind::Overrun, _) => "through".into(),
+                (Kind::Escape, _) => "escaped".into(),
+                (Kind::Pin, _) => "pinned".into(),
+                (Kind::TieUp, _) => "tied_up".into(),
+            },
+        }
+    }
+
+    /// Whether the band is a success.
+    pub fn success(self) -> bool {
+        !matches!(self, Band::AttackerDrops | Band::AttackerProne | Band::Failure)
+    }
+}
+
+/// Which side a modifier applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The acting creature's check.
+    Check,
+    /// The target's CMD / DEF / DC / save / contest.
+    Defence,
+}
+
+/// One modifier with its rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Modifier {
+    /// Rule id.
+    pub rule: &'static str,
+    /// What it is (`stunned target`, `legs beyond two`…).
+    pub detail: String,
+    /// Signed value.
+    pub value: i32,
+    /// Check or defence.
+    pub side: Side,
+}
+
+/// Who may make an attack of opportunity and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opportunity {
+    /// Creature id.
+    pub creature: String,
+    /// Whether it gets the attack.
+    pub provoked: bool,
+    /// `provokes`, `improved`, `cover`, `does_not_threaten`, `flat_footed`, `grappled`,
+    /// `no_check`.
+    pub reason: &'static str,
+    /// Rule id.
+    pub rule: &'static str,
+}
+
+/// An item dropped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dropped {
+    /// Who drops it.
+    pub creature: String,
+    /// What: the wielded weapon's name, `weapon`, or `both_hands`.
+    pub item: String,
+}
+
+/// What a resolved maneuver does to the map.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Effects {
+    /// Conditions the target gains.
+    pub target_gains: Vec<Condition>,
+    /// Conditions the attacker gains.
+    pub attacker_gains: Vec<Condition>,
+    /// Conditions the attacker loses (escape).
+    pub attacker_loses: Vec<Condition>,
+    /// The push, square by square.
+    pub push: Option<Push>,
+    /// Items dropped.
+    pub dropped: Vec<Dropped>,
+    /// Overrun: the attacker moves through the target's space.
+    pub through: bool,
+    /// Bull rush / overrun failure: the attacker's movement ends in front of the target.
+    pub attacker_stops_in_front: bool,
+    /// Disarm without a weapon: the attacker may pick the item up.
+    pub attacker_may_pick_up: bool,
+    /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to.
+    pub target_moved_to: Option<Square>,
+}
+
+/// Exact odds of a maneuver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Odds {
+    /// Probability of success.
+    pub success: Ratio,
+    /// Probability of each band that changes the effect, in band order.
+    pub bands: Vec<(Band, Ratio)>,
+}
+
+/// The answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ManeuverAnswer {
+    /// The kind.
+    pub kind: Kind,
+    /// Whether it can be attempted.
+    pub legal: bool,
+    /// Why not.
+    pub illegal: Option<Illegal>,
+    /// How it is decided.
+    pub check: CheckKind,
+    /// The acting creature's total bonus (5e 2024 maneuvers: the target's save bonus).
+    pub bonus: i32,
+    /// The number to reach: CMD, DEF or DC (5e 2014: none).
+    pub dc: Option<i32>,
+    /// 5e 2014: the other side's contest bonus.
+    pub opposed_bonus: Option<i32>,
+    /// PF1/hb3d: automatic success (immobilized or unconscious target).
+    pub automatic: bool,
+    /// Every modifier with its rule.
+    pub modifiers: Vec<Modifier>,
+    /// Natural roll (sum of 3d6 in hb3d; the save in 5e 2024).
+    pub natural: Option<i64>,
+    /// Total of that roll.
+    pub total: Option<i64>,
+    /// 5e 2014: the other side's natural roll.
+    pub opposed_natural: Option<i64>,
+    /// 5e 2014: the other side's total.
+    pub opposed_total: Option<i64>,
+    /// Success.
+    pub success: Option<bool>,
+    /// Margin: total − DC (5e 2014: total − opposed total; 5e 2024: DC − save total, success
+    /// when > 0).
+    pub margin: Option<i64>,
+    /// The band rolled.
+    pub band: Option<Band>,
+    /// Effects on the map (when rolled).
+    pub effects: Option<Effects>,
+    /// Attacks of opportunity.
+    pub opportunity: Vec<Opportunity>,
+    /// Escape DC of a tie-up (hb3d / PF1).
+    pub escape_dc: Option<i32>,
+    /// The action it takes: `replaces_one_attack` (5e), `action` (5e escape), `standard`,
+    /// `melee_attack` (in place of a melee attack), `full_round` (hb3d disarm without the
+    /// power, Q-17).
+    pub action: &'static str,
+    /// Exact odds.
+    pub odds: Odds,
+    /// The dice rolled.
+    pub rolls: Vec<Rolled>,
+    /// The trace.
+    pub trace: Trace,
+}
+
+/// Trace effects of the maneuver rules.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ManeuverEffect {
+    /// The maneuver cannot be attempted.
+    Illegal {
+        /// Kind.
+        kind: Kind,
+        /// Why.
+        why: Illegal,
+    },
+    /// A modifier.
+    Modifier(Modifier),
+    /// The numbers compared.
+    Numbers {
+        /// How.
+        check: CheckKind,
+        /// Check bonus.
+        bonus: i32,
+        /// DC / CMD / DEF.
+        dc: Option<i32>,
+        /// Contest: the other side's bonus.
+        opposed_bonus: Option<i32>,
+    },
+    /// Automatic success against a helpless target.
+    Automatic {
+        /// The condition.
+        condition: Condition,
+    },
+    /// The roll.
+    Rolled {
+        /// Natural.
+        natural: i64,
+        /// Total.
+        total: i64,
+        /// Contest: the other side's total.
+        opposed_total: Option<i64>,
+        /// Margin.
+        margin: i64,
+        /// Success.
+        success: bool,
+    },
+    /// A tie in a 5e 2014 contest.
+    Tie,
+    /// The odds.
+    Odds {
+        /// Probability of success.
+        success: Ratio,
+    },
+    /// The outcome band.
+    Outcome {
+        /// Band id.
+        band: String,
+    },
+    /// A push.
+    Pushed(Push),
+    /// An attack of opportunity.
+    Opportunity(Opportunity),
+    /// The target let the attacker through.
+    TargetAvoids,
+    /// PF1/hb3d grapple of a non-adjacent target: pulled to a free adjacent square, or no
+    /// such square (the grapple fails).
+    PullAdjacent {
+        /// The target's square now.
+        from: Square,
+        /// The free adjacent square, if any.
+        to: Option<Square>,
+    },
+    /// Tie-up escape DC.
+    EscapeDc {
+        /// DC.
+        dc: i32,
+    },
+}
+
+/// A helpless target: PF1 automatic success.
+const IMMOBILE: [Condition; 5] = [
+    Condition::Unconscious,
+    Condition::Helpless,
+    Condition::Paralyzed,
+    Condition::Petrified,
+    Condition::TiedUp,
+];
+
+fn stats_pointer(i: usize) -> String {
+    format!("/encounter/creatures/{i}/stats")
+}
+
+fn missing(i: usize, c: &Creature, stat: &'static str) -> RulesError {
+    RulesError::MissingStat { pointer: stats_pointer(i), creature: c.id.clone(), stat }
+}
+
+/// Answers a maneuver.
+pub fn maneuver(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    kind: Kind,
+    options: &Options,
+    dice: &mut dyn DiceSource,
+    budget: &mut Budget,
+) -> Result<ManeuverAnswer, RulesError> {
+    let enc = scene.enc;
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+        return Err(RulesError::field("/attacker", "no such creature"));
+    };
+    if attacker == target {
+        return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
+    }
+    if enc.ruleset == RulesetId::Sf1e {
+        return Err(RulesError::Unsupported {
+            ruleset: enc.ruleset.id(),
+            what: "combat maneuvers (Starfinder maneuvers are outside RULES.md, Q-32)".into(),
+        });
+    }
+    let plan = numbers::plan(enc, attacker, a, target, t, kind, options)?;
+    let mut trace = Trace::default();
+    let mut ans = ManeuverAnswer {
+        kind,
+        legal: plan.illegal.is_none(),
+        illegal: plan.illegal,
+        check: plan.check,
+        bonus: plan.bonus,
+        dc: plan.dc,
+        opposed_bonus: plan.opposed_bonus,
+        automatic: plan.automatic.is_some(),
+        modifiers: plan.modifiers.clone(),
+        natural: None,
+        total: None,
+        opposed_natural: None,
+        opposed_total: None,
+        success: None,
+        margin: None,
+        band: None,
+        effects: None,
+        opportunity: Vec::new(),
+        escape_dc: plan.escape_dc,
+        action: plan.action,
+        odds: Odds { success: Ratio::ZERO, bands: Vec::new() },
+        rolls: Vec::new(),
+        trace: Trace::default(),
+    };
+    if let Some(why) = plan.illegal {
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Illegal { kind, why }));
+        ans.odds.bands.push((Band::Failure, Ratio::ONE));
+        ans.trace = trace;
+        return Ok(ans);
+    }
+    for m in &plan.modifiers {
+        trace.push(m.rule, Effect::Maneuver(ManeuverEffect::Modifier(m.clone())));
+    }
+    if plan.check == CheckKind::None {
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::TargetAvoids));
+    } else {
+        trace.push(
+            plan.rule,
+            Effect::Maneuver(ManeuverEffect::Numbers {
+                check: plan.check,
+                bonus: plan.bonus,
+                dc: plan.dc,
+                opposed_bonus: plan.opposed_bonus,
+            }),
+        );
+    }
+    if let Some(c) = plan.automatic {
+        trace.push(plan.base_rule, Effect::Maneuver(ManeuverEffect::Automatic { condition: c }));
+    }
+    if let Some(to) = plan.pull {
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::PullAdjacent { from: t.at, to }));
+    }
+    if let Some(dc) = plan.escape_dc {
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::EscapeDc { dc }));
+    }
+    ans.odds = odds(&plan, budget)?;
+    trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Odds { success: ans.odds.success }));
+    ans.opportunity = opportunities(scene, attacker, target, kind, &plan, options, budget)?;
+    for o in &ans.opportunity {
+        trace.push(o.rule, Effect::Maneuver(ManeuverEffect::Opportunity(o.clone())));
+    }
+    // The roll.
+    let mut rec = Recorder::new(dice);
+    let rolled = roll(&plan, &mut rec)?;
+    ans.rolls = rec.rolled;
+    let Some((n, o)) = rolled else {
+        ans.trace = trace;
+        return Ok(ans);
+    };
+    let out = outcome(&plan, n, o);
+    ans.natural = (plan.check != CheckKind::None).then_some(n);
+    ans.total = (plan.check != CheckKind::None).then_some(out.total);
+    ans.opposed_natural = o;
+    ans.opposed_total = out.opposed_total;
+    ans.success = Some(out.success);
+    ans.margin = (plan.check != CheckKind::None).then_some(out.margin);
+    ans.band = Some(out.band);
+    if plan.check != CheckKind::None {
+        trace.push(
+            plan.rule,
+            Effect::Maneuver(ManeuverEffect::Rolled {
+                natural: n,
+                total: out.total,
+                opposed_total: out.opposed_total,
+                margin: out.margin,
+                success: out.success,
+            }),
+        );
+    }
+    if plan.check == CheckKind::Contest && out.margin == 0 {
+        trace.push("dnd5e2014.contest.tie", Effect::Maneuver(ManeuverEffect::Tie));
+    }
+    trace.push(
+        plan.rule,
+        Effect::Maneuver(ManeuverEffect::Outcome { band: out.band.id(kind, options.shove) }),
+    );
+    let effects = effects(scene, attacker, target, kind, out.band, plan.pull, budget)?;
+    if let Some(p) = &effects.push {
+        trace.push("grid.push-direction", Effect::Maneuver(ManeuverEffect::Pushed(p.clone())));
+    }
+    ans.effects = Some(effects);
+    ans.trace = trace;
+    Ok(ans)
+}
+
+/// Everything the numbers decide, before any die.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    pub rule: &'static str,
+    pub base_rule: &'static str,
+    pub illegal: Option<Illegal>,
+    pub check: CheckKind,
+    pub bonus: i32,
+    pub dc: Option<i32>,
+    pub opposed_bonus: Option<i32>,
+    pub automatic: Option<Condition>,
+    pub modifiers: Vec<Modifier>,
+    pub naturals: bool,
+    pub escape_dc: Option<i32>,
+    pub kind: Kind,
+    pub shove: ShoveChoice,
+    pub provokes: bool,
+    /// PF1/hb3d grapple of a non-adjacent target: where it is pulled (`Some(None)`: no free
+    /// adjacent square, the grapple fails).
+    pub pull: Option<Option<Square>>,
+    pub action: &'static str,
+}
+
+struct Outcome {
+    total: i64,
+    opposed_total: Option<i64>,
+    margin: i64,
+    success: bool,
+    band: Band,
+}
+
+fn outcome(plan: &Plan, n: i64, o: Option<i64>) -> Outcome {
+    let bonus = i64::from(plan.bonus);
+    let (total, opposed_total, margin, success) = match plan.check {
+        CheckKind::None => (0, None, 0, true),
+        CheckKind::Contest => {
+            let t = o.unwrap_or(0) + i64::from(plan.opposed_bonus.unwrap_or(0));
+            let total = n + bonus;
+            (total, Some(t), total - t, total > t)
+        }
+        CheckKind::Save => {
+            let total = n + bonus;
+            let m = i64::from(plan.dc.unwrap_or(0)) - total;
+            (total, None, m, m > 0)
+        }
+        CheckKind::D20VsDc | CheckKind::ThreeD6VsDc => {
+            let total = n + bonus;
+            let m = total - i64::from(plan.dc.unwrap_or(0));
+            let (lo, hi) = if plan.check == CheckKind::D20VsDc { (1, 20) } else { (3, 18) };
+            let success = if plan.pull == Some(None) {
+                false
+            } else if plan.automatic.is_some() || (plan.naturals && n == hi) {
+                true
+            } else if plan.naturals && n == lo {
+                false
+            } else {
+                m >= 0
+            };
+            (total, None, m, success)
+        }
+    };
+    Outcome { total, opposed_total, margin, success, band: band(plan, success, margin) }
+}
+
+fn band(plan: &Plan, success: bool, m: i64) -> Band {
+    let pf = matches!(plan.check, CheckKind::D20VsDc | CheckKind::ThreeD6VsDc);
+    match (plan.kind, success) {
+        (Kind::BullRush, true) => {
+            let extra = u32::try_from(m.max(0) / 5).unwrap_or(0).min(1000);
+            Band::Pushed(5 + 5 * extra)
+        }
+        (Kind::Shove, true) if plan.shove == ShoveChoice::Push => Band::Pushed(5),
+        (Kind::Trip, false) if pf && m <= -10 => Band::AttackerProne,
+        (Kind::Disarm, false) if pf && m <= -10 => Band::AttackerDrops,
+        (Kind::Disarm, true) if pf && m >= 10 => Band::BothHands,
+        (Kind::Overrun, true) if plan.check != CheckKind::None && m >= 5 => Band::ThroughAndProne,
+        (_, true) => Band::Success,
+        (_, false) => Band::Failure,
+    }
+}
+
+/// Naturals and their weights: d20 → 20 × 1; 3d6 → sums with their counts out of 216.
+fn naturals(check: CheckKind) -> Vec<(i64, u128)> {
+    match check {
+        CheckKind::ThreeD6VsDc => {
+            let mut w = [0u128; 19];
+            for a in 1..=6usize {
+                for b in 1..=6usize {
+                    for c in 1..=6usize {
+                        w[a + b + c] += 1;
+                    }
+                }
+            }
+            (3..=18).map(|s| (s as i64, w[s])).collect()
+        }
+        CheckKind::None => vec![(0, 1)],
+        _ => (1..=20).map(|n| (n, 1)).collect(),
+    }
+}
+
+fn odds(plan: &Plan, budget: &mut Budget) -> Result<Odds, RulesError> {
+    let ns = naturals(plan.check);
+    let os: Vec<(Option<i64>, u128)> = if plan.check == CheckKind::Contest {
+        (1..=20).map(|n| (Some(n), 1)).collect()
+    } else {
+        vec![(None, 1)]
+    };
+    let mut counts: Vec<(Band, u128)> = Vec::new();
+    let mut total = 0u128;
+    let mut wins = 0u128;
+    for &(n, wn) in &ns {
+        budget.spend(1)?;
+        for &(o, wo) in &os {
+            let w = wn * wo;
+            let out = outcome(plan, n, o);
+            total += w;
+            if out.success {
+                wins += w;
+            }
+            match counts.iter_mut().find(|(b, _)| *b == out.band) {
+                Some((_, c)) => *c += w,
+                None => counts.push((out.band, w)),
+            }
+        }
+    }
+    counts.sort_by_key(|(b, _)| *b);
+    Ok(Odds {
+        success: Ratio::new(wins, total),
+        bands: counts.into_iter().map(|(b, c)| (b, Ratio::new(c, total))).collect(),
+    })
+}
+
+fn roll(plan: &Plan, dice: &mut dyn DiceSource) -> Result<Option<(i64, Option<i64>)>, RulesError> {
+    match plan.check {
+        CheckKind::None => Ok(Some((0, None))),
+        CheckKind::Contest => {
+            let Some(a) = dice.roll(&Purpose::Check, 20)? else { return Ok(None) };
+            let Some(b) = dice.roll(&Purpose::Opposed, 20)? else { return Ok(None) };
+            Ok(Some((i64::from(a), Some(i64::from(b)))))
+        }
+        CheckKind::Save => Ok(dice.roll(&Purpose::Save, 20)?.map(|f| (i64::from(f), None))),
+        CheckKind::D20VsDc => Ok(dice.roll(&Purpose::Check, 20)?.map(|f| (i64::from(f), None))),
+        CheckKind::ThreeD6VsDc => {
+            let mut sum = 0i64;
+            for _ in 0..3 {
+                let Some(f) = dice.roll(&Purpose::Check, 6)? else { return Ok(None) };
+                sum += i64::from(f);
+            }
+            Ok(Some((sum, None)))
+        }
+    }
+}
+
+fn opportunities(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    kind: Kind,
+    plan: &Plan,
+    options: &Options,
+    budget: &mut Budget,
+) -> Result<Vec<Opportunity>, RulesError> {
+    let enc = scene.enc;
+    if !matches!(enc.ruleset, RulesetId::Pf1e | RulesetId::Hb3d) || !plan.provokes {
+        return Ok(Vec::new());
+    }
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+        return Ok(Vec::new());
+    };
+    let aoo_rule = if enc.ruleset == RulesetId::Pf1e { "pf1e.aoo" } else { "hb3d.inherit-pf1e" };
+    let mk = |provoked, reason, rule| Opportunity { creature: t.id.clone(), provoked, reason, rule };
+    if kind == Kind::Overrun && options.target_avoids {
+        return Ok(vec![mk(false, "no_check", plan.rule)]);
+    }
+    if options.improved {
+        return Ok(vec![mk(false, "improved", plan.rule)]);
+    }
+    if t.has(Condition::FlatFooted) {
+        return Ok(vec![mk(false, "flat_footed", aoo_rule)]);
+    }
+    if t.has(Condition::Grappled) || t.has(Condition::Pinned) {
+        return Ok(vec![mk(false, "grappled", plan.base_rule)]);
+    }
+    if !crate::reach::threatens(enc, t, &enc.space(a)) {
+        return Ok(vec![mk(false, "does_not_threaten", aoo_rule)]);
+    }
+    let c = cover(scene, target, attacker, AttackKind::Melee, t.wielding.as_ref(), budget)?;
+    if c.denies_opportunity_attacks {
+        let rule = if enc.ruleset == RulesetId::Pf1e { "pf1e.cover.aoo" } else { "hb3d.mod.cover" };
+        return Ok(vec![mk(false, "cover", rule)]);
+    }
+    Ok(vec![mk(true, "provokes", plan.rule)])
+}
+
+fn weapon_name(c: &Creature) -> String {
+    c.wielding.as_ref().and_then(|w| w.name.clone()).unwrap_or_else(|| "weapon".to_owned())
+}
+
+fn effects(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    kind: Kind,
+    band: Band,
+    pull: Option<Option<Square>>,
+    budget: &mut Budget,
+) -> Result<Effects, RulesError> {
+    let enc: &Encounter = scene.enc;
+    let mut e = Effects::default();
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+        return Ok(e);
+    };
+    let five_e = matches!(enc.ruleset, RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024);
+    match (kind, band) {
+        (_, Band::Pushed(ft)) => e.push = Some(push::push(scene, attacker, target, ft, budget)?),
+        (Kind::Shove | Kind::Trip, Band::Success) => e.target_gains.push(Condition::Prone),
+        (_, Band::AttackerProne) => e.attacker_gains.push(Condition::Prone),
+        (Kind::Grapple, Band::Success) => {
+            e.target_gains.push(Condition::Grappled);
+            if !five_e {
+                e.attacker_gains.push(Condition::Grappled);
+            }
+            e.target_moved_to = pull.flatten();
+        }
+        (Kind::Pin, Band::Success) => e.target_gains.push(Condition::Pinned),
+        (Kind::TieUp, Band::Success) => e.target_gains.push(Condition::TiedUp),
+        (Kind::Escape, Band::Success) => {
+            e.attacker_loses = a
+                .conditions
+                .iter()
+                .copied()
+                .filter(|c| matches!(c, Condition::Grappled | Condition::Pinned))
+                .collect();
+            if e.attacker_loses.is_empty() {
+                e.attacker_loses.push(Condition::Grappled);
+            }
+        }
+        (Kind::Disarm, Band::Success) => {
+            e.dropped.push(Dropped { creature: t.id.clone(), item: weapon_name(t) });
+            e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
+        }
+        (Kind::Disarm, Band::BothHands) => {
+            e.dropped.push(Dropped { creature: t.id.clone(), item: "both_hands".into() });
+            e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
+        }
+        (_, Band::AttackerDrops) => e.dropped.push(Dropped { creature: a.id.clone(), item: weapon_name(a) }),
+        (Kind::Overrun, Band::Success) => e.through = true,
+        (Kind::Overrun, Band::ThroughAndProne) => {
+            e.through = true;
+            e.target_gains.push(Condition::Prone);
+        }
+        (Kind::BullRush | Kind::Overrun, Band::Failure) => e.attacker_stops_in_front = true,
+        _ => {}
+    }
+    Ok(e)
+}

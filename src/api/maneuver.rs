@@ -1,0 +1,269 @@
+//! `POST /v1/maneuvers` wire types.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::dice::{DiceEcho, DiceIn, RollOut};
+use super::encounter::EncounterIn;
+use crate::render::TraceStep;
+
+/// 5e shove: push 5 ft away or knock prone.
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ShoveIn {
+    /// Push 5 ft away (`grid.push-direction`).
+    #[default]
+    Push,
+    /// Knock prone.
+    Prone,
+}
+
+/// Maneuver options.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ManeuverOptionsIn {
+    /// PF1 Improved feat (+2, no attack of opportunity) / hb3d « Science de … » (+3 ATT, no
+    /// attack of opportunity).
+    #[serde(default)]
+    pub improved: bool,
+    /// 5e shove: `push` (default) or `prone`.
+    #[serde(default)]
+    pub shove: ShoveIn,
+    /// Overrun: the target lets the attacker through (no check).
+    #[serde(default)]
+    pub target_avoids: bool,
+    /// PF1 / hb3d grapple, pin, tie up: maintaining a hold on a target that did not break free (+5).
+    #[serde(default)]
+    pub maintained: bool,
+    /// Escape with Escape Artist (`stats.escape_artist`) instead of a maneuver check.
+    #[serde(default)]
+    pub escape_artist: bool,
+}
+
+/// A maneuver question.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "encounter": {
+        "ruleset": "pf1e",
+        "grid": {"width": 8, "height": 3},
+        "creatures": [
+            {"id": "fighter", "side": "party", "at": {"x": 1, "y": 1}, "stats": {"cmb": 8}},
+            {"id": "orc", "side": "monsters", "at": {"x": 2, "y": 1}, "stats": {"cmd": 14}}
+        ]
+    },
+    "kind": "bull_rush",
+    "attacker": "fighter",
+    "target": "orc",
+    "dice": {"mode": "given", "rolls": {"check": [11]}}
+}))]
+pub struct ManeuverRequest {
+    /// The encounter.
+    pub encounter: EncounterIn,
+    /// `grapple`, `shove` (5e), `bull_rush`, `trip`, `disarm`, `overrun`, `escape` (the
+    /// attacker is the grappled creature, the target its grappler), `pin`, `tie_up`.
+    #[schema(max_length = 32, example = "bull_rush")]
+    pub kind: String,
+    /// Id of the acting creature.
+    #[schema(max_length = 64)]
+    pub attacker: String,
+    /// Id of the target.
+    #[schema(max_length = 64)]
+    pub target: String,
+    /// Roll (seeded), given faces (`check`, `opposed`, `save`), or odds only.
+    pub dice: DiceIn,
+    /// Options.
+    #[serde(default)]
+    pub options: ManeuverOptionsIn,
+}
+
+/// A modifier with its rule.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManeuverModifierOut {
+    /// Rule id.
+    pub rule: &'static str,
+    /// What it is.
+    pub detail: String,
+    /// Signed value.
+    pub value: i32,
+    /// `check` or `defence`.
+    pub applies_to: &'static str,
+}
+
+/// A square.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct SquareOut {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+}
+
+/// A push on the map.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PushOut {
+    /// (sx, sy) of `grid.push-direction`.
+    pub direction: SquareOut,
+    /// Feet the rule pushes.
+    pub wanted_ft: u32,
+    /// Feet actually moved.
+    pub moved_ft: u32,
+    /// The target's square before.
+    pub from: SquareOut,
+    /// The square after each step.
+    pub path: Vec<SquareOut>,
+    /// The target's square after the push.
+    pub to: SquareOut,
+    /// Why it stopped early: `grid_edge`, `solid`, `wall`, `corner`, `creature`, `no_direction`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<&'static str>,
+    /// The square that could not be entered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_square: Option<SquareOut>,
+    /// The creature in the way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_by: Option<String>,
+}
+
+/// An item dropped.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DroppedOut {
+    /// Who drops it.
+    pub creature: String,
+    /// The wielded weapon's name, `weapon`, or `both_hands`.
+    pub item: String,
+}
+
+/// What the maneuver does to the map.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManeuverEffectsOut {
+    /// Conditions the target gains (`prone`, `grappled`, `pinned`, `tied_up`).
+    pub target_gains: Vec<&'static str>,
+    /// Conditions the attacker gains (`prone`, `grappled`).
+    pub attacker_gains: Vec<&'static str>,
+    /// Conditions the attacker loses (escape).
+    pub attacker_loses: Vec<&'static str>,
+    /// The push.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub push: Option<PushOut>,
+    /// Items dropped.
+    pub dropped: Vec<DroppedOut>,
+    /// Overrun: the attacker moves through the target's space.
+    pub through: bool,
+    /// Bull rush / overrun failure: the attacker's movement ends in front of the target.
+    pub attacker_stops_in_front: bool,
+    /// Disarm without a weapon: the attacker may pick the item up.
+    pub attacker_may_pick_up: bool,
+    /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target_moved_to: Option<SquareOut>,
+}
+
+/// Who may make an attack of opportunity.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OpportunityOut {
+    /// Creature id.
+    pub creature: String,
+    /// Whether it gets the attack.
+    pub provoked: bool,
+    /// `provokes`, `improved`, `cover`, `does_not_threaten`, `flat_footed`, `grappled`, `no_check`.
+    pub reason: &'static str,
+    /// Rule id.
+    pub rule: &'static str,
+}
+
+/// The maneuver answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManeuverResult {
+    /// The kind.
+    pub kind: &'static str,
+    /// Whether it can be attempted.
+    pub legal: bool,
+    /// Why not: `size`, `reach`, `hands`, `legs`, `flying`, `not_grappled`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// `contest` (5e 2014), `save` (5e 2024), `d20_vs_dc` (PF1 CMB vs CMD, 5e 2024 escape),
+    /// `3d6_vs_dc` (hb3d), `none`.
+    pub check: &'static str,
+    /// The acting creature's total bonus (5e 2024 grapple/shove: the target's save bonus).
+    pub bonus: i32,
+    /// CMD, DEF or DC.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dc: Option<i32>,
+    /// 5e 2014: the other side's contest bonus.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opposed_bonus: Option<i32>,
+    /// Automatic success (PF1/hb3d: helpless target).
+    pub automatic: bool,
+    /// Every modifier with its rule.
+    pub modifiers: Vec<ManeuverModifierOut>,
+    /// Natural roll (3d6 sum in hb3d; the target's save in 5e 2024).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub natural: Option<i64>,
+    /// Total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<i64>,
+    /// 5e 2014: the other side's natural roll.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opposed_natural: Option<i64>,
+    /// 5e 2014: the other side's total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opposed_total: Option<i64>,
+    /// Success (absent in odds mode).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub success: Option<bool>,
+    /// total − DC (5e 2014: total − opposed total; 5e 2024: DC − save total, success when > 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i64>,
+    /// The outcome band (`pushed_10_ft`, `attacker_prone`, `both_hands`…).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub band: Option<String>,
+    /// Effects on the map (when rolled).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effects: Option<ManeuverEffectsOut>,
+    /// Attacks of opportunity the maneuver provokes (PF1, hb3d).
+    pub opportunity_attacks: Vec<OpportunityOut>,
+    /// The action it takes: `replaces_one_attack` (5e), `action` (5e escape), `standard`,
+    /// `melee_attack` (in place of a melee attack), `full_round` (hb3d disarm without the power).
+    pub action: &'static str,
+    /// Tie up: the DC to escape the ropes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub escape_dc: Option<i32>,
+}
+
+/// Probability of one outcome band.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BandOdds {
+    /// Band id.
+    pub band: String,
+    /// Probability.
+    pub p: f64,
+    /// Exact fraction.
+    pub exact: String,
+}
+
+/// Exact odds.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManeuverOdds {
+    /// Probability of success.
+    pub success: f64,
+    /// Exact fraction.
+    pub exact: String,
+    /// Each band that changes the effect (they sum to 1).
+    pub bands: Vec<BandOdds>,
+}
+
+/// The answer to `POST /v1/maneuvers`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ManeuverResponse {
+    /// The maneuver.
+    pub result: ManeuverResult,
+    /// Exact odds.
+    pub odds: ManeuverOdds,
+    /// Dice rolled or taken.
+    pub rolls: Vec<RollOut>,
+    /// The dice settings.
+    pub dice: DiceEcho,
+    /// The rules applied.
+    pub trace: Vec<TraceStep>,
+}

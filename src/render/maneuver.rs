@@ -1,0 +1,203 @@
+//! Text and data of the maneuver trace steps.
+
+use serde_json::{Value, json};
+
+use super::{Lang, sq};
+use arbiter_rules::maneuver::{CheckKind, ManeuverEffect, PushStop, Side};
+
+fn stop_text(s: &PushStop, lang: Lang) -> String {
+    use Lang::*;
+    let at =
+        |q: Option<arbiter_rules::grid::Square>| q.map(|q| format!("({}, {})", q.x, q.y)).unwrap_or_default();
+    match (s, lang) {
+        (PushStop::Edge { square }, En) => {
+            format!("stopped at the grid edge ({} is off the map)", at(Some(*square)))
+        }
+        (PushStop::Edge { square }, Fr) => {
+            format!("arrêt au bord de la grille ({} est hors carte)", at(Some(*square)))
+        }
+        (PushStop::Solid { square }, En) => format!("stopped by the solid square {}", at(Some(*square))),
+        (PushStop::Solid { square }, Fr) => format!("arrêt contre la case pleine {}", at(Some(*square))),
+        (PushStop::Wall { square }, En) => format!("stopped by a wall before {}", at(Some(*square))),
+        (PushStop::Wall { square }, Fr) => format!("arrêt contre un mur avant {}", at(Some(*square))),
+        (PushStop::Corner { square }, En) => {
+            format!("stopped: the diagonal step to {} would cut a corner", at(Some(*square)))
+        }
+        (PushStop::Corner { square }, Fr) => {
+            format!("arrêt : le pas en diagonale vers {} couperait un coin", at(Some(*square)))
+        }
+        (PushStop::Creature { square, creature }, En) => {
+            format!("stopped by {creature} on {}", at(Some(*square)))
+        }
+        (PushStop::Creature { square, creature }, Fr) => {
+            format!("arrêt contre {creature} en {}", at(Some(*square)))
+        }
+        (PushStop::NoDirection, En) => "no direction away from the pusher".to_owned(),
+        (PushStop::NoDirection, Fr) => "aucune direction pour s'éloigner".to_owned(),
+    }
+}
+
+/// Renders one maneuver step.
+pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
+    use Lang::*;
+    match e {
+        ManeuverEffect::Illegal { kind, why } => (
+            match lang {
+                En => format!("{} cannot be attempted: {}", kind.id(), why.id()),
+                Fr => format!("{} impossible : {}", kind.id(), why.id()),
+            },
+            json!({"legal": false, "kind": kind.id(), "reason": why.id()}),
+        ),
+        ManeuverEffect::Modifier(m) => {
+            let side = match m.side {
+                Side::Check => "check",
+                Side::Defence => "defence",
+            };
+            (
+                match (lang, m.side) {
+                    (En, Side::Check) => format!("{}: {:+} to the check", m.detail, m.value),
+                    (En, Side::Defence) => format!("{}: {:+} to the defence", m.detail, m.value),
+                    (Fr, Side::Check) => format!("{} : {:+} au test", m.detail, m.value),
+                    (Fr, Side::Defence) => format!("{} : {:+} à la défense", m.detail, m.value),
+                },
+                json!({"detail": m.detail, "value": m.value, "applies_to": side}),
+            )
+        }
+        ManeuverEffect::Numbers { check, bonus, dc, opposed_bonus } => {
+            let text = match (check, lang) {
+                (CheckKind::Contest, En) => {
+                    format!(
+                        "contest: d20 {bonus:+} against d20 {:+}; a tie fails",
+                        opposed_bonus.unwrap_or(0)
+                    )
+                }
+                (CheckKind::Contest, Fr) => {
+                    format!(
+                        "opposition : d20 {bonus:+} contre d20 {:+} ; l'égalité échoue",
+                        opposed_bonus.unwrap_or(0)
+                    )
+                }
+                (CheckKind::Save, En) => {
+                    format!("the target saves with d20 {bonus:+} against DC {}", dc.unwrap_or(0))
+                }
+                (CheckKind::Save, Fr) => {
+                    format!("la cible sauvegarde avec d20 {bonus:+} contre DD {}", dc.unwrap_or(0))
+                }
+                (CheckKind::ThreeD6VsDc, En) => format!("3d6 {bonus:+} against {}", dc.unwrap_or(0)),
+                (CheckKind::ThreeD6VsDc, Fr) => format!("3d6 {bonus:+} contre {}", dc.unwrap_or(0)),
+                (_, En) => format!("d20 {bonus:+} against {}", dc.unwrap_or(0)),
+                (_, Fr) => format!("d20 {bonus:+} contre {}", dc.unwrap_or(0)),
+            };
+            (text, json!({"check": check.id(), "bonus": bonus, "dc": dc, "opposed_bonus": opposed_bonus}))
+        }
+        ManeuverEffect::Automatic { condition } => (
+            match lang {
+                En => format!("the target is {}: automatic success", condition.id()),
+                Fr => format!("la cible est {} : réussite automatique", condition.id()),
+            },
+            json!({"automatic": true, "condition": condition.id()}),
+        ),
+        ManeuverEffect::Rolled { natural, total, opposed_total, margin, success } => {
+            let verdict = match (success, lang) {
+                (true, En) => "success",
+                (false, En) => "failure",
+                (true, Fr) => "réussite",
+                (false, Fr) => "échec",
+            };
+            let vs = opposed_total.map(|o| format!(" vs {o}")).unwrap_or_default();
+            (
+                format!("{natural} → {total}{vs}: {verdict} ({margin:+})"),
+                json!({"natural": natural, "total": total, "opposed_total": opposed_total, "margin": margin, "success": success}),
+            )
+        }
+        ManeuverEffect::Tie => (
+            match lang {
+                En => "a tie leaves the situation unchanged: the attempt fails".to_owned(),
+                Fr => "l'égalité laisse la situation inchangée : la tentative échoue".to_owned(),
+            },
+            json!({"tie": true}),
+        ),
+        ManeuverEffect::Odds { success } => (
+            match lang {
+                En => format!("chance of success {:.2} %", success.to_f64() * 100.0),
+                Fr => format!("chance de réussite {:.2} %", success.to_f64() * 100.0).replace('.', ","),
+            },
+            json!({"success": success.to_f64(), "exact": success.to_string()}),
+        ),
+        ManeuverEffect::Outcome { band } => (
+            match lang {
+                En => format!("outcome: {band}"),
+                Fr => format!("résultat : {band}"),
+            },
+            json!({"band": band}),
+        ),
+        ManeuverEffect::Pushed(p) => {
+            let mut text = match lang {
+                En => format!(
+                    "pushed {} ft of {} ft, from ({}, {}) to ({}, {})",
+                    p.moved_ft, p.wanted_ft, p.from.x, p.from.y, p.to.x, p.to.y
+                ),
+                Fr => format!(
+                    "repoussé de {} ft sur {} ft, de ({}, {}) à ({}, {})",
+                    p.moved_ft, p.wanted_ft, p.from.x, p.from.y, p.to.x, p.to.y
+                ),
+            };
+            if let Some(s) = &p.stopped {
+                text = format!("{text}; {}", stop_text(s, lang));
+            }
+            (
+                text,
+                json!({
+                    "direction": {"x": p.direction.0, "y": p.direction.1},
+                    "wanted_ft": p.wanted_ft, "moved_ft": p.moved_ft,
+                    "from": sq(p.from), "to": sq(p.to),
+                    "path": p.path.iter().map(|s| sq(*s)).collect::<Vec<_>>(),
+                    "stopped_by": p.stopped.as_ref().map(|s| s.id()),
+                }),
+            )
+        }
+        ManeuverEffect::Opportunity(o) => (
+            match (o.provoked, lang) {
+                (true, En) => format!("{} gets an attack of opportunity", o.creature),
+                (true, Fr) => format!("{} obtient une attaque d'opportunité", o.creature),
+                (false, En) => format!("no attack of opportunity from {} ({})", o.creature, o.reason),
+                (false, Fr) => format!("pas d'attaque d'opportunité de {} ({})", o.creature, o.reason),
+            },
+            json!({"creature": o.creature, "provoked": o.provoked, "reason": o.reason}),
+        ),
+        ManeuverEffect::TargetAvoids => (
+            match lang {
+                En => "the target lets the attacker through: no check".to_owned(),
+                Fr => "la cible laisse passer l'attaquant : pas de test".to_owned(),
+            },
+            json!({"target_avoids": true}),
+        ),
+        ManeuverEffect::PullAdjacent { from, to } => (
+            match (to, lang) {
+                (Some(s), En) => format!(
+                    "the target is not adjacent: on a success it is pulled from ({}, {}) to ({}, {})",
+                    from.x, from.y, s.x, s.y
+                ),
+                (Some(s), Fr) => format!(
+                    "la cible n'est pas au contact : en cas de réussite elle est amenée de ({}, {}) en ({}, {})",
+                    from.x, from.y, s.x, s.y
+                ),
+                (None, En) => {
+                    "the target is not adjacent and no adjacent square is free: the grapple fails".to_owned()
+                }
+                (None, Fr) => {
+                    "la cible n'est pas au contact et aucune case adjacente n'est libre : la lutte échoue"
+                        .to_owned()
+                }
+            },
+            json!({"from": sq(*from), "to": to.map(sq)}),
+        ),
+        ManeuverEffect::EscapeDc { dc } => (
+            match lang {
+                En => format!("escaping the ropes: DC {dc}"),
+                Fr => format!("se libérer des liens : DD {dc}"),
+            },
+            json!({"escape_dc": dc}),
+        ),
+    }
+}

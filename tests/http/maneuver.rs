@@ -1,0 +1,124 @@
+//! `/v1/maneuvers` through HTTP: RULES.md worked examples and hand-computed odds as fixtures,
+//! push geometry, dice modes and bad input.
+
+use serde_json::{Value, json};
+
+use super::support::*;
+
+fn fixtures() -> Vec<Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/maneuver/cases.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Like `assert_subset`, but arrays compare element by element (same length).
+fn subset(actual: &Value, expected: &Value, path: &str) {
+    match (actual, expected) {
+        (Value::Object(a), Value::Object(e)) => {
+            for (k, ev) in e {
+                let av = a.get(k).unwrap_or_else(|| panic!("{path}/{k} missing in {actual}"));
+                subset(av, ev, &format!("{path}/{k}"));
+            }
+        }
+        (Value::Array(a), Value::Array(e)) => {
+            assert_eq!(a.len(), e.len(), "{path}: got {actual}, expected {expected}");
+            for (i, (av, ev)) in a.iter().zip(e).enumerate() {
+                subset(av, ev, &format!("{path}/{i}"));
+            }
+        }
+        (Value::Number(a), Value::Number(e)) => {
+            assert!(
+                (a.as_f64().unwrap() - e.as_f64().unwrap()).abs() < 1e-12,
+                "{path}: got {a}, expected {e}"
+            );
+        }
+        _ => assert_eq!(actual, expected, "{path}"),
+    }
+}
+
+#[tokio::test]
+async fn rules_md_maneuver_fixtures() {
+    let cases = fixtures();
+    assert!(cases.len() >= 60);
+    let mut odds_cases = 0;
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let res = post_json(test_app(), "/v1/maneuvers", &case["request"]).await;
+        assert_eq!(
+            res.status as u64,
+            case["status"].as_u64().unwrap(),
+            "{name}: {}",
+            String::from_utf8_lossy(&res.body)
+        );
+        if let Some(expected) = case["pointers"].as_array() {
+            let expected: Vec<String> = expected.iter().map(|p| p.as_str().unwrap().to_owned()).collect();
+            assert_eq!(pointers(&res), expected, "{name}: {}", String::from_utf8_lossy(&res.body));
+            continue;
+        }
+        let body = res.json();
+        let check = std::panic::catch_unwind(|| subset(&body, &case["expect"], name));
+        if check.is_err() {
+            failures.push(format!("{name}: {body}"));
+            continue;
+        }
+        if case["expect"]["odds"].get("exact").is_some() || case["expect"]["odds"].get("bands").is_some() {
+            odds_cases += 1;
+        }
+        let o = &body["odds"];
+        let p = o["success"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{name}: {p}");
+        let bands: f64 = o["bands"].as_array().unwrap().iter().map(|b| b["p"].as_f64().unwrap()).sum();
+        assert!((bands - 1.0).abs() < 1e-9, "{name}: bands sum to {bands}");
+        for step in body["trace"].as_array().unwrap() {
+            assert_ne!(step["source"], "RULES.md", "{name}: rule {} is not in the catalog", step["rule"]);
+        }
+    }
+    assert!(failures.is_empty(), "{} failing case(s):\n{}", failures.len(), failures.join("\n"));
+    assert!(odds_cases >= 15, "only {odds_cases} odds cases");
+}
+
+#[tokio::test]
+async fn a_tie_is_traced_and_fails() {
+    let case = &fixtures()[0];
+    let body = post_json(test_app(), "/v1/maneuvers", &case["request"]).await.json();
+    assert_eq!(body["result"]["success"], false);
+    assert!(body["trace"].as_array().unwrap().iter().any(|s| s["rule"] == "dnd5e2014.contest.tie"), "{body}");
+}
+
+#[tokio::test]
+async fn same_seed_same_answer_and_french_trace() {
+    let mut req =
+        fixtures().iter().find(|c| c["name"] == "PF1 bull rush odds +8 vs 14").unwrap()["request"].clone();
+    req["dice"] = json!({"mode": "roll", "seed": 42});
+    let a = post_json(test_app(), "/v1/maneuvers", &req).await.json();
+    let b = post_json(test_app(), "/v1/maneuvers", &req).await.json();
+    assert_eq!(a["result"], b["result"]);
+    assert_eq!(a["dice"], json!({"mode": "roll", "seed": 42}));
+    assert_eq!(a["rolls"][0]["purpose"], "check");
+    assert!(a["result"]["success"].is_boolean());
+    let fr = send(
+        test_app(),
+        axum::http::Request::post("/v1/maneuvers")
+            .header("content-type", "application/json")
+            .header("accept-language", "fr")
+            .body(axum::body::Body::from(serde_json::to_vec(&req).unwrap()))
+            .unwrap(),
+    )
+    .await
+    .json();
+    assert!(
+        fr["trace"].as_array().unwrap().iter().any(|s| s["text"].as_str().unwrap().contains("réussite")),
+        "{fr}"
+    );
+}
+
+#[tokio::test]
+async fn odds_mode_rolls_nothing() {
+    let all = fixtures();
+    let req = &all.iter().find(|c| c["name"] == "PF1 bull rush odds +8 vs 14").unwrap()["request"];
+    let body = post_json(test_app(), "/v1/maneuvers", req).await.json();
+    assert_eq!(body["rolls"], json!([]));
+    assert!(body["result"].get("success").is_none());
+    assert!(body["result"].get("effects").is_none());
+    assert_eq!(body["dice"]["mode"], "odds");
+}
