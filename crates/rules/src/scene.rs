@@ -79,7 +79,7 @@ impl<'e> Scene<'e> {
     }
 
     /// Terrain bits and [`OCCUPIED`] of a square; 0 off the map.
-    #[inline]
+    #[inline(always)]
     pub fn cell(&self, sq: Square) -> u8 {
         let g = &self.enc.grid;
         if sq.x < 0 || sq.y < 0 || sq.x >= g.width || sq.y >= g.height {

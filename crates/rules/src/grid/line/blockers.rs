@@ -34,6 +34,7 @@ pub trait SquareBlockers {
 }
 
 impl<F: Fn(Square) -> Option<Grazing>> SquareBlockers for F {
+    #[inline]
     fn square(&self, square: Square) -> Option<Grazing> {
         self(square)
     }
@@ -49,6 +50,7 @@ pub trait WallBlockers {
 }
 
 impl<F: Fn(u32) -> Option<Grazing>> WallBlockers for F {
+    #[inline]
     fn wall(&self, id: u32) -> Option<Grazing> {
         self(id)
     }
