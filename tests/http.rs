@@ -8,6 +8,7 @@ mod http {
     pub mod concealment;
     pub mod cover;
     pub mod flanking;
+    pub mod fuzz;
     pub mod maneuver;
     pub mod openapi;
     pub mod ops;
