@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::dice::{DiceEcho, DiceIn, RollOut};
-use super::encounter::EncounterIn;
+use super::encounter::{EncounterIn, SquareIn};
 use crate::render::TraceStep;
 
 /// 5e shove: push 5 ft away or knock prone.
@@ -16,6 +16,16 @@ pub enum ShoveIn {
     Push,
     /// Knock prone.
     Prone,
+}
+
+/// The maneuver that ends a charge in place of the attack.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeThenIn {
+    /// Bull rush (+2 when charging, RULES.md Q-19).
+    BullRush,
+    /// Overrun (+2 when charging).
+    Overrun,
 }
 
 /// Maneuver options.
@@ -38,6 +48,15 @@ pub struct ManeuverOptionsIn {
     /// Escape with Escape Artist (`stats.escape_artist`) instead of a maneuver check.
     #[serde(default)]
     pub escape_artist: bool,
+    /// Charge: the charger's anchor squares step by step, each adjacent to the previous one
+    /// (the first to the start; the last is the end square). Absent: the engine picks the first
+    /// legal closest square in row order and lists the other legal ones.
+    #[serde(default)]
+    #[schema(max_items = 256)]
+    pub path: Option<Vec<SquareIn>>,
+    /// Charge: a `bull_rush` or `overrun` in place of the attack, with +2 to its check.
+    #[serde(default)]
+    pub then: Option<ChargeThenIn>,
 }
 
 /// A maneuver question.
@@ -61,7 +80,8 @@ pub struct ManeuverRequest {
     /// The encounter.
     pub encounter: EncounterIn,
     /// `grapple`, `shove` (5e), `bull_rush`, `trip`, `disarm`, `overrun`, `escape` (the
-    /// attacker is the grappled creature, the target its grappler), `pin`, `tie_up`.
+    /// attacker is the grappled creature, the target its grappler), `pin`, `tie_up`, `charge`
+    /// (PF1 and hb3d).
     #[schema(max_length = 32, example = "bull_rush")]
     pub kind: String,
     /// Id of the acting creature.
@@ -179,7 +199,8 @@ pub struct ManeuverResult {
     pub kind: &'static str,
     /// Whether it can be attempted.
     pub legal: bool,
-    /// Why not: `size`, `reach`, `hands`, `legs`, `flying`, `not_grappled`.
+    /// Why not: `size`, `reach`, `hands`, `legs`, `flying`, `not_grappled`; for a charge the
+    /// charge's reason (see `charge.reason`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
     /// `contest` (5e 2014), `save` (5e 2024), `d20_vs_dc` (PF1 CMB vs CMD, 5e 2024 escape),
@@ -229,6 +250,88 @@ pub struct ManeuverResult {
     /// Tie up: the DC to escape the ropes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub escape_dc: Option<i32>,
+    /// Kind `charge`: the charge itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub charge: Option<ChargeOut>,
+}
+
+/// What stops a charge.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChargeObstacleOut {
+    /// `no_attack_square`, `too_short`, `too_long`, `no_line_of_sight`, `not_closest`,
+    /// `end_occupied`, `end_blocked`, `path_blocked` (solid square, wall, or a solid corner the
+    /// line cuts), `difficult_terrain` (difficult, deep water or low obstacle), `path_creature`.
+    pub reason: &'static str,
+    /// The square at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<SquareOut>,
+    /// The creature there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub creature: Option<String>,
+}
+
+/// One end square tested.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChargeEndOut {
+    /// The end square (the charger's anchor).
+    pub end: SquareOut,
+    /// Movement, feet (`grid.distance.alternating` displacement of the anchor).
+    pub movement_ft: u32,
+    /// The squares the path test covers, row order (start and end spaces excluded).
+    pub squares: Vec<SquareOut>,
+    /// What stops it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub obstacle: Option<ChargeObstacleOut>,
+}
+
+/// A charge (`pf1e.charge`, `hb3d.charge`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChargeOut {
+    /// Rule id.
+    pub rule: &'static str,
+    /// Whether the charge is possible.
+    pub legal: bool,
+    /// Why not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// The square at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_square: Option<SquareOut>,
+    /// The creature at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_by: Option<String>,
+    /// The charger's square at the start.
+    pub start: SquareOut,
+    /// The end square (when illegal: the first one tested).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<SquareOut>,
+    /// Movement to the end square, feet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub movement_ft: Option<u32>,
+    /// Double speed, feet.
+    pub max_ft: u32,
+    /// The closest squares from which the charger can attack, row order.
+    pub closest: Vec<SquareOut>,
+    /// Their movement, feet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closest_ft: Option<u32>,
+    /// The other equally close legal squares (the charger may pick one instead, Q-29).
+    pub alternatives: Vec<SquareOut>,
+    /// `convex_hull` (PF1) or `centre_line` (hb3d).
+    pub path_test: &'static str,
+    /// The squares the path test covers for the end square.
+    pub path_squares: Vec<SquareOut>,
+    /// Every end square tested.
+    pub tested: Vec<ChargeEndOut>,
+    /// Line of sight to the target at the start.
+    pub line_of_sight: bool,
+    /// `bull_rush` or `overrun` in place of the attack.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub then: Option<&'static str>,
+    /// +2 to the attack.
+    pub attack_bonus: i32,
+    /// −2 to AC (PF1) / DEF (hb3d) until the charger's next turn.
+    pub ac_penalty: i32,
 }
 
 /// Probability of one outcome band.

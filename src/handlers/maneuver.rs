@@ -7,8 +7,9 @@ use axum::http::HeaderMap;
 use crate::AppState;
 use crate::api::dice::RollOut;
 use crate::api::maneuver::{
-    BandOdds, DroppedOut, ManeuverEffectsOut, ManeuverModifierOut, ManeuverOdds, ManeuverRequest,
-    ManeuverResponse, ManeuverResult, OpportunityOut, PushOut, ShoveIn, SquareOut,
+    BandOdds, ChargeEndOut, ChargeObstacleOut, ChargeOut, ChargeThenIn, DroppedOut, ManeuverEffectsOut,
+    ManeuverModifierOut, ManeuverOdds, ManeuverRequest, ManeuverResponse, ManeuverResult, OpportunityOut,
+    PushOut, ShoveIn, SquareOut,
 };
 use crate::api::mapping::{self, Problems};
 use crate::error::{AppError, FieldError, Problem};
@@ -16,11 +17,50 @@ use crate::extract::AppJson;
 use crate::render::{self, Lang};
 use arbiter_rules::budget::Budget;
 use arbiter_rules::grid::Square;
-use arbiter_rules::maneuver::{Effects, Kind, Options, ShoveChoice, Side, maneuver};
+use arbiter_rules::maneuver::{
+    Charge, ChargeOptions, Effects, Kind, Obstacle, Options, ShoveChoice, Side, charge, maneuver,
+};
 use arbiter_rules::scene::Scene;
 
 fn sq(s: Square) -> SquareOut {
     SquareOut { x: s.x, y: s.y }
+}
+
+fn obstacle_out(o: &Obstacle) -> ChargeObstacleOut {
+    ChargeObstacleOut { reason: o.why.id(), square: o.square.map(sq), creature: o.creature.clone() }
+}
+
+fn charge_out(c: &Charge) -> ChargeOut {
+    ChargeOut {
+        rule: c.rule,
+        legal: c.legal,
+        reason: c.obstacle.as_ref().map(|o| o.why.id()),
+        blocked_square: c.obstacle.as_ref().and_then(|o| o.square).map(sq),
+        blocked_by: c.obstacle.as_ref().and_then(|o| o.creature.clone()),
+        start: sq(c.start),
+        end: c.end.map(sq),
+        movement_ft: c.movement_ft,
+        max_ft: c.max_ft,
+        closest: c.closest.iter().copied().map(sq).collect(),
+        closest_ft: c.closest_ft,
+        alternatives: c.alternatives.iter().copied().map(sq).collect(),
+        path_test: c.path_test.id(),
+        path_squares: c.path_squares.iter().copied().map(sq).collect(),
+        tested: c
+            .tested
+            .iter()
+            .map(|e| ChargeEndOut {
+                end: sq(e.end),
+                movement_ft: e.movement_ft,
+                squares: e.squares.iter().copied().map(sq).collect(),
+                obstacle: e.obstacle.as_ref().map(obstacle_out),
+            })
+            .collect(),
+        line_of_sight: c.line_of_sight,
+        then: c.then.map(|k| k.id()),
+        attack_bonus: c.attack_bonus,
+        ac_penalty: c.ac_penalty,
+    }
 }
 
 fn effects_out(e: &Effects) -> ManeuverEffectsOut {
@@ -59,6 +99,10 @@ fn effects_out(e: &Effects) -> ManeuverEffectsOut {
 /// the effects on the map (prone, pushed square by square, grappled, pinned, tied up, items
 /// dropped, attacker prone), attacks of opportunity, and the exact odds of each outcome band.
 ///
+/// `charge` (PF1, hb3d; 422 in 5e and Starfinder): the closest squares from which the charger
+/// can attack, the path test (PF1 convex hull, hb3d centre line), length, sight and blockers,
+/// the +2 attack / −2 AC, and optionally a bull rush or overrun at the end with +2 (`then`).
+///
 /// Starfinder has no maneuvers (422). `dice` rolls with a seed (echoed back), takes the VTT's
 /// faces (`check`, `opposed`, `save`; three d6 under `check` in hb3d), or only computes the
 /// odds. A maneuver that cannot be attempted answers 200 with `legal: false`.
@@ -95,6 +139,25 @@ pub async fn maneuvers(
         let known: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
         p.push("/kind", format!("unknown maneuver {:?}; known: {}", req.kind, known.join(", ")));
     }
+    let mut path = None;
+    if let Some(given) = &req.options.path {
+        let mut v = Vec::new();
+        for (i, s) in given.iter().enumerate() {
+            match (i32::try_from(s.x), i32::try_from(s.y)) {
+                (Ok(x), Ok(y)) => v.push(Square::new(x, y)),
+                _ => p.push(format!("/options/path/{i}"), "square out of range".to_owned()),
+            }
+        }
+        path = Some(v);
+    }
+    if kind.is_some() && kind != Some(Kind::Charge) {
+        if req.options.path.is_some() {
+            p.push("/options/path", "only a charge takes a path".to_owned());
+        }
+        if req.options.then.is_some() {
+            p.push("/options/then", "only a charge takes a follow-up maneuver".to_owned());
+        }
+    }
     let attacker = super::creature_index(enc.as_ref(), &mut p, "/attacker", &req.attacker);
     let target = super::creature_index(enc.as_ref(), &mut p, "/target", &req.target);
     let (Some(enc), Some(kind), Some(attacker), Some(target), true) =
@@ -112,11 +175,25 @@ pub async fn maneuvers(
         target_avoids: o.target_avoids,
         maintained: o.maintained,
         escape_artist: o.escape_artist,
+        charging: false,
+    };
+    let charge_options = ChargeOptions {
+        path,
+        then: o.then.map(|t| match t {
+            ChargeThenIn::BullRush => Kind::BullRush,
+            ChargeThenIn::Overrun => Kind::Overrun,
+        }),
     };
     let (mut source, echo) = req.dice.source();
     let mut budget = Budget::new(state.config.limits.work_budget);
     let scene = Scene::new(&enc, &mut budget)?;
-    let m = maneuver(&scene, attacker, target, kind, &options, &mut source, &mut budget)?;
+    let m = if kind == Kind::Charge {
+        charge(&scene, attacker, target, &charge_options, &options, &mut source, &mut budget)?
+    } else {
+        maneuver(&scene, attacker, target, kind, &options, &mut source, &mut budget)?
+    };
+    // Band ids follow the maneuver that was rolled (a charge's bull rush or overrun).
+    let band_kind = m.charge.as_ref().filter(|c| c.legal).and_then(|c| c.then).unwrap_or(kind);
     if let (true, crate::api::dice::Source::Given(g)) = (m.legal, &source) {
         let unused = g.unused();
         if !unused.is_empty() {
@@ -135,7 +212,10 @@ pub async fn maneuvers(
     let result = ManeuverResult {
         kind: kind.id(),
         legal: m.legal,
-        reason: m.illegal.map(|i| i.id()),
+        reason: m
+            .illegal
+            .map(|i| i.id())
+            .or_else(|| m.charge.as_ref().and_then(|c| c.obstacle.as_ref()).map(|o| o.why.id())),
         check: m.check.id(),
         bonus: m.bonus,
         dc: m.dc,
@@ -160,7 +240,7 @@ pub async fn maneuvers(
         opposed_total: m.opposed_total,
         success: m.success,
         margin: m.margin,
-        band: m.band.map(|b| b.id(kind, shove)),
+        band: m.band.map(|b| b.id(band_kind, shove)),
         effects: m.effects.as_ref().map(effects_out),
         opportunity_attacks: m
             .opportunity
@@ -174,6 +254,7 @@ pub async fn maneuvers(
             .collect(),
         escape_dc: m.escape_dc,
         action: m.action,
+        charge: m.charge.as_ref().map(charge_out),
     };
     let odds = ManeuverOdds {
         success: m.odds.success.to_f64(),
@@ -182,7 +263,7 @@ pub async fn maneuvers(
             .odds
             .bands
             .iter()
-            .map(|(b, r)| BandOdds { band: b.id(kind, shove), p: r.to_f64(), exact: r.to_string() })
+            .map(|(b, r)| BandOdds { band: b.id(band_kind, shove), p: r.to_f64(), exact: r.to_string() })
             .collect(),
     };
     Ok(Json(ManeuverResponse {

@@ -3,7 +3,117 @@
 use serde_json::{Value, json};
 
 use super::{Lang, sq};
-use arbiter_rules::maneuver::{CheckKind, ManeuverEffect, PushStop, Side};
+use arbiter_rules::grid::Square;
+use arbiter_rules::maneuver::{ChargeStep, CheckKind, ManeuverEffect, Obstacle, PushStop, Side};
+
+fn squares_text(v: &[Square]) -> String {
+    if v.is_empty() {
+        return "—".to_owned();
+    }
+    v.iter().map(|q| format!("({}, {})", q.x, q.y)).collect::<Vec<_>>().join(", ")
+}
+
+fn obstacle_text(o: &Obstacle, lang: Lang) -> String {
+    let at = o.square.map(|q| format!(" ({}, {})", q.x, q.y)).unwrap_or_default();
+    let who = o.creature.as_ref().map(|c| format!(" {c}")).unwrap_or_default();
+    match lang {
+        Lang::En => format!("{}{at}{who}", o.why.id()),
+        Lang::Fr => format!("{}{at}{who}", o.why.id()),
+    }
+}
+
+fn obstacle_json(o: &Obstacle) -> Value {
+    json!({"reason": o.why.id(), "square": o.square.map(sq), "creature": o.creature})
+}
+
+fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
+    use Lang::*;
+    match c {
+        ChargeStep::Closest { squares, feet } => (
+            match lang {
+                En => format!("closest squares from which to attack: {} ({feet} ft)", squares_text(squares)),
+                Fr => format!("cases d'attaque les plus proches : {} ({feet} pieds)", squares_text(squares)),
+            },
+            json!({"closest": squares.iter().map(|s| sq(*s)).collect::<Vec<_>>(), "feet": feet}),
+        ),
+        ChargeStep::Sight { clear } => (
+            match (clear, lang) {
+                (true, En) => "line of sight to the target at the start".to_owned(),
+                (true, Fr) => "ligne de vue sur la cible au départ".to_owned(),
+                (false, En) => "no line of sight to the target at the start".to_owned(),
+                (false, Fr) => "pas de ligne de vue sur la cible au départ".to_owned(),
+            },
+            json!({"line_of_sight": clear}),
+        ),
+        ChargeStep::Tested { test, end } => (
+            match (&end.obstacle, lang) {
+                (None, En) => format!(
+                    "end ({}, {}), {} ft, {} squares {}: clear",
+                    end.end.x,
+                    end.end.y,
+                    end.movement_ft,
+                    test.id(),
+                    squares_text(&end.squares)
+                ),
+                (None, Fr) => format!(
+                    "arrivée ({}, {}), {} pieds, cases {} {} : dégagées",
+                    end.end.x,
+                    end.end.y,
+                    end.movement_ft,
+                    test.id(),
+                    squares_text(&end.squares)
+                ),
+                (Some(o), En) => format!(
+                    "end ({}, {}), {} ft, {} squares {}: {}",
+                    end.end.x,
+                    end.end.y,
+                    end.movement_ft,
+                    test.id(),
+                    squares_text(&end.squares),
+                    obstacle_text(o, lang)
+                ),
+                (Some(o), Fr) => format!(
+                    "arrivée ({}, {}), {} pieds, cases {} {} : {}",
+                    end.end.x,
+                    end.end.y,
+                    end.movement_ft,
+                    test.id(),
+                    squares_text(&end.squares),
+                    obstacle_text(o, lang)
+                ),
+            },
+            json!({
+                "end": sq(end.end), "movement_ft": end.movement_ft, "path_test": test.id(),
+                "squares": end.squares.iter().map(|s| sq(*s)).collect::<Vec<_>>(),
+                "obstacle": end.obstacle.as_ref().map(obstacle_json),
+            }),
+        ),
+        ChargeStep::Illegal(o) => (
+            match lang {
+                En => format!("no charge: {}", obstacle_text(o, lang)),
+                Fr => format!("pas de charge : {}", obstacle_text(o, lang)),
+            },
+            json!({"legal": false, "obstacle": obstacle_json(o)}),
+        ),
+        ChargeStep::Legal { end, movement_ft, attack_bonus, ac_penalty, alternatives } => (
+            match lang {
+                En => format!(
+                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to AC until the next turn",
+                    end.x, end.y
+                ),
+                Fr => format!(
+                    "charge jusqu'en ({}, {}), {movement_ft} pieds : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la CA jusqu'au prochain tour",
+                    end.x, end.y
+                ),
+            },
+            json!({
+                "legal": true, "end": sq(*end), "movement_ft": movement_ft,
+                "attack_bonus": attack_bonus, "ac_penalty": ac_penalty,
+                "alternatives": alternatives.iter().map(|s| sq(*s)).collect::<Vec<_>>(),
+            }),
+        ),
+    }
+}
 
 fn stop_text(s: &PushStop, lang: Lang) -> String {
     use Lang::*;
@@ -199,5 +309,6 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
             },
             json!({"escape_dc": dc}),
         ),
+        ManeuverEffect::Charge(c) => charge_step(c, lang),
     }
 }

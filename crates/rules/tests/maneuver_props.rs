@@ -184,6 +184,7 @@ proptest! {
             target_avoids: avoids,
             maintained,
             escape_artist: artist,
+            charging: maintained,
         };
         let mut budget = Budget::new(2_000_000);
         let Ok(scene) = Scene::new(&enc, &mut budget) else { return Ok(()) };

@@ -7,6 +7,7 @@
 //! tables. The odds are exact: every natural roll (d20, 3d6, or a pair of d20s for a contest)
 //! goes through the same outcome function as the roll itself.
 
+pub mod charge;
 mod numbers;
 pub mod push;
 
@@ -20,6 +21,7 @@ use crate::ruleset::RulesetId;
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 
+pub use charge::{Charge, ChargeIllegal, ChargeOptions, ChargeStep, EndTest, Obstacle, PathTest, charge};
 pub use push::{Push, PushStop};
 
 /// The maneuvers.
@@ -43,11 +45,14 @@ pub enum Kind {
     Pin,
     /// Tie up a pinned, grappled or helpless creature.
     TieUp,
+    /// PF1 / hb3d charge (`pf1e.charge`, `hb3d.charge`), optionally ending with a bull rush or
+    /// an overrun.
+    Charge,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Grapple,
         Kind::Shove,
         Kind::BullRush,
@@ -57,6 +62,7 @@ impl Kind {
         Kind::Escape,
         Kind::Pin,
         Kind::TieUp,
+        Kind::Charge,
     ];
 
     /// The wire id.
@@ -71,6 +77,7 @@ impl Kind {
             Kind::Escape => "escape",
             Kind::Pin => "pin",
             Kind::TieUp => "tie_up",
+            Kind::Charge => "charge",
         }
     }
 
@@ -104,6 +111,9 @@ pub struct Options {
     pub maintained: bool,
     /// Escape with Escape Artist (PF1 vs CMD, hb3d DC 10 + CMB) instead of a maneuver check.
     pub escape_artist: bool,
+    /// The bull rush or overrun ends a charge: +2 to the check (`pf1e.charge` / `hb3d.charge`,
+    /// a single +2 per RULES.md Q-19).
+    pub charging: bool,
 }
 
 /// Why a maneuver cannot be attempted.
@@ -203,6 +213,7 @@ impl Band {
                 (Kind::Escape, _) => "escaped".into(),
                 (Kind::Pin, _) => "pinned".into(),
                 (Kind::TieUp, _) => "tied_up".into(),
+                (Kind::Charge, _) => "charged".into(),
             },
         }
     }
@@ -342,6 +353,8 @@ pub struct ManeuverAnswer {
     pub rolls: Vec<Rolled>,
     /// The trace.
     pub trace: Trace,
+    /// The charge (kind `charge`).
+    pub charge: Option<Charge>,
 }
 
 /// Trace effects of the maneuver rules.
@@ -416,6 +429,8 @@ pub enum ManeuverEffect {
         /// DC.
         dc: i32,
     },
+    /// A charge step.
+    Charge(ChargeStep),
 }
 
 /// A helpless target: PF1 automatic success.
@@ -452,6 +467,9 @@ pub fn maneuver(
     if attacker == target {
         return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
     }
+    if kind == Kind::Charge {
+        return charge(scene, attacker, target, &ChargeOptions::default(), options, dice, budget);
+    }
     if enc.ruleset == RulesetId::Sf1e {
         return Err(RulesError::Unsupported {
             ruleset: enc.ruleset.id(),
@@ -484,6 +502,7 @@ pub fn maneuver(
         odds: Odds { success: Ratio::ZERO, bands: Vec::new() },
         rolls: Vec::new(),
         trace: Trace::default(),
+        charge: None,
     };
     if let Some(why) = plan.illegal {
         trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Illegal { kind, why }));

@@ -208,6 +208,7 @@ fn pathfinder(
         (false, Kind::Pin) => "hb3d.maneuver.pin",
         (false, Kind::Escape) => "hb3d.maneuver.grapple-escape",
         (false, Kind::TieUp) => "hb3d.maneuver.tie-up",
+        (false, Kind::Charge) => return Err(unsupported(enc, kind)),
     };
     let base = if pf { "pf1e.maneuver.cmb-cmd" } else { "hb3d.inherit-pf1e" };
     let mut p = new_plan(rule, base, kind, options);
@@ -274,6 +275,9 @@ fn pathfinder(
     // Check modifiers.
     if options.improved {
         add(rule, "improved maneuver power / feat", if pf { 2 } else { 3 }, Side::Check);
+    }
+    if options.charging && matches!(kind, Kind::BullRush | Kind::Overrun) {
+        add(if pf { "pf1e.charge" } else { "hb3d.charge" }, "charging (RULES.md Q-19)", 2, Side::Check);
     }
     if matches!(kind, Kind::Grapple | Kind::Pin | Kind::TieUp) && options.maintained {
         add(rule, "maintaining the grapple on a target that did not break free", 5, Side::Check);

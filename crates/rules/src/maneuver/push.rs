@@ -106,7 +106,7 @@ pub fn direction(pusher: &Space, target: &Space) -> (i32, i32) {
     )
 }
 
-fn blocks_movement(k: Option<WallKind>) -> bool {
+pub(super) fn blocks_movement(k: Option<WallKind>) -> bool {
     !matches!(k, Some(WallKind::Low | WallKind::DoorOpen))
 }
 
@@ -122,7 +122,7 @@ fn on_box(p: (i128, i128), a: (i128, i128), b: (i128, i128)) -> bool {
 
 /// Whether the closed segments p1p2 and q1q2 meet (overflow counts as meeting: blocking is
 /// the safe answer).
-fn meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
+pub(super) fn meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
     let v = |p: Point| (p.x.0, p.y.0);
     let (p1, p2, q1, q2) = (v(p1), v(p2), v(q1), v(q2));
     let (Some(d1), Some(d2), Some(d3), Some(d4)) =
