@@ -73,6 +73,7 @@ fn bench(c: &mut Criterion) {
         let scene = Scene::new(&enc, &mut budget).unwrap();
         c.bench_function(&format!("cover/{}/medium-medium-30sq/query", ruleset.id()), |b| {
             b.iter(|| {
+                scene.forget_sight();
                 let mut budget = Budget::unlimited();
                 black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
             })
@@ -89,6 +90,7 @@ fn bench(c: &mut Criterion) {
         let scene = Scene::new(&big, &mut budget).unwrap();
         c.bench_function(&format!("cover/{}/large-gargantuan/query", ruleset.id()), |b| {
             b.iter(|| {
+                scene.forget_sight();
                 let mut budget = Budget::unlimited();
                 black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
             })
@@ -118,6 +120,7 @@ fn bench(c: &mut Criterion) {
         };
         c.bench_function(&format!("attack/{}/20-creatures/odds", ruleset.id()), |b| {
             b.iter(|| {
+                scene.forget_sight();
                 let mut budget = Budget::unlimited();
                 black_box(
                     attack(&scene, 0, 1, &bow, &Situational::default(), &mut OddsOnly, &mut budget).unwrap(),

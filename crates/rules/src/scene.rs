@@ -2,6 +2,8 @@
 //! request (and reused by every pair of `/v1/analyze`). Also `grid.line-of-effect` and
 //! `grid.line-of-sight`, which every positional rule reuses.
 
+use std::cell::RefCell;
+
 use crate::budget::Budget;
 use crate::encounter::{Encounter, Terrain, WallKind};
 use crate::error::RulesError;
@@ -20,7 +22,13 @@ pub struct Scene<'e> {
     /// Per square (row-major): the terrain bits, plus [`OCCUPIED`] — one lookup for the
     /// line tests' hot path.
     cells: Vec<u8>,
+    /// Line of effect and line of sight already answered in this request (several questions
+    /// of one request ask the same pair: an attack asks cover and concealment).
+    sight_cache: RefCell<Vec<SightKey>>,
 }
+
+/// A cached line-of-effect or line-of-sight answer.
+type SightKey = (bool, From, Space, Option<(Point, Point)>);
 
 /// Bit set in [`Scene::cell`] for a square some creature stands on (terrain bits use 0–5).
 pub const OCCUPIED: u8 = 1 << 7;
@@ -60,7 +68,7 @@ impl<'e> Scene<'e> {
         for (i, cell) in cells.iter_mut().enumerate() {
             *cell = enc.grid.terrain.get(i).map_or(0, |t| t.0) | if occupants[i] > 0 { OCCUPIED } else { 0 };
         }
-        Ok(Scene { enc, walls, occupants, cells })
+        Ok(Scene { enc, walls, occupants, cells, sight_cache: RefCell::new(Vec::new()) })
     }
 
     fn slot_in(enc: &Encounter, sq: Square) -> Option<usize> {
@@ -129,6 +137,43 @@ impl<'e> Scene<'e> {
         to: &Space,
         budget: &mut Budget,
     ) -> Result<Option<(Point, Point)>, RulesError> {
+        self.cached(false, from, to, budget, |s, b| s.effect_uncached(from, to, b))
+    }
+
+    /// Forgets the remembered sight answers (benchmarks measure cold questions with it).
+    pub fn forget_sight(&self) {
+        self.sight_cache.borrow_mut().clear();
+    }
+
+    /// Looks up or computes and remembers a sight answer.
+    fn cached(
+        &self,
+        sight: bool,
+        from: &From,
+        to: &Space,
+        budget: &mut Budget,
+        compute: impl FnOnce(&Self, &mut Budget) -> Result<Option<(Point, Point)>, RulesError>,
+    ) -> Result<Option<(Point, Point)>, RulesError> {
+        let hit = self
+            .sight_cache
+            .borrow()
+            .iter()
+            .find(|k| k.0 == sight && k.1 == *from && k.2 == *to)
+            .map(|k| k.3);
+        if let Some(answer) = hit {
+            return Ok(answer);
+        }
+        let answer = compute(self, budget)?;
+        self.sight_cache.borrow_mut().push((sight, *from, *to, answer));
+        Ok(answer)
+    }
+
+    fn effect_uncached(
+        &self,
+        from: &From,
+        to: &Space,
+        budget: &mut Budget,
+    ) -> Result<Option<(Point, Point)>, RulesError> {
         let squares = |sq: Square| self.terrain(sq).has(Terrain::SOLID).then_some(Grazing::Off);
         let walls = |id: u32| match self.wall_kind(id) {
             Some(WallKind::Solid | WallKind::DoorClosed | WallKind::Window) => Some(Grazing::Off),
@@ -141,6 +186,15 @@ impl<'e> Scene<'e> {
     /// obscured `%` squares block it (`grid.obscured.heavy`); the two creatures' own squares
     /// never block.
     pub fn line_of_sight(
+        &self,
+        from: &From,
+        to: &Space,
+        budget: &mut Budget,
+    ) -> Result<Option<(Point, Point)>, RulesError> {
+        self.cached(true, from, to, budget, |s, b| s.sight_uncached(from, to, b))
+    }
+
+    fn sight_uncached(
         &self,
         from: &From,
         to: &Space,

@@ -630,30 +630,27 @@ fn concealing_squares(
     // (The cell lookup comes first: most squares are open and never reach the space test.)
     let blockers = Blockers::new(&squares, &scene.walls, NoWalls);
     let origins = scene.corners(&a_space);
-    let mut best: Option<(usize, Endpoint, Square)> = None;
+    let mut best: Option<(usize, Endpoint, Square, [bool; 4])> = None;
     'search: for o in &origins {
         for tsq in enc.space(t).squares() {
-            let mut n = 0;
-            for c in tsq.corners() {
+            let mut lines = [false; 4];
+            for (line, c) in lines.iter_mut().zip(tsq.corners()) {
                 let seg = Segment::between(*o, scene.endpoint(c, tsq));
-                if blockers.is_blocked(&seg, budget).map_err(line_error)? {
-                    n += 1;
-                }
+                *line = blockers.is_blocked(&seg, budget).map_err(line_error)?;
             }
+            let n = lines.iter().filter(|l| **l).count();
             if best.is_none_or(|b| n < b.0) {
-                best = Some((n, *o, tsq));
+                best = Some((n, *o, tsq, lines));
                 if n == 0 {
                     break 'search;
                 }
             }
         }
     }
-    let Some((n, o, tsq)) = best else { return Ok(false) };
+    let Some((n, o, tsq, lines)) = best else { return Ok(false) };
     ans.corner = Some(o.at);
     ans.target_square = Some(tsq);
-    for c in tsq.corners() {
-        let seg = Segment::between(o, scene.endpoint(c, tsq));
-        let concealed = blockers.is_blocked(&seg, budget).map_err(line_error)?;
+    for (concealed, c) in lines.into_iter().zip(tsq.corners()) {
         ans.lines.push(ConcealLine { from: o.at, to: c, concealed });
     }
     Ok(n > 0)

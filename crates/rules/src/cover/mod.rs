@@ -192,34 +192,46 @@ pub fn cover(
     if !elevated.is_empty() {
         trace.push("grid.line-of-effect", Effect::ElevationIgnored { creatures: elevated });
     }
-    let loe = scene.line_of_effect(&from, &t_space, budget)?;
+    let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon };
+    // The procedure runs first: a choice with no blocked line is itself a line of effect
+    // (every blocker of effect is in its blocking set), which spares the separate search in
+    // the common case; otherwise `grid.line-of-effect` decides between cover and total cover.
+    let (mut answer, procedure) = match rules.cover {
+        CoverRule::Dnd5e { .. } => {
+            let mut ans = CoverAnswer::empty("dnd5e.cover.grid", SaveKind::Dex);
+            let mut t = Trace::default();
+            dnd5e::resolve(&ctx, &mut ans, &mut t, budget)?;
+            (ans, t)
+        }
+        CoverRule::Pathfinder(pc) => {
+            let mut ans = CoverAnswer::empty(pc.corner_lines_rule, SaveKind::Reflex);
+            let mut t = Trace::default();
+            pathfinder::resolve(&ctx, &pc, &mut ans, &mut t, budget)?;
+            (ans, t)
+        }
+    };
+    let clear = answer.lines.iter().find(|l| !l.blocked).map(|l| (l.from, l.to));
+    let loe = match (answer.degree, clear) {
+        (Degree::None, Some(line)) => Some(line),
+        _ => scene.line_of_effect(&from, &t_space, budget)?,
+    };
     trace.push(
         "grid.line-of-effect",
         Effect::LineOfEffect { exists: loe.is_some(), from: loe.map(|l| l.0), to: loe.map(|l| l.1) },
     );
-    let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon };
-    let mut answer = match rules.cover {
+    if loe.is_some() {
+        trace.steps.extend(procedure.steps);
+    } else {
+        let procedure = answer.procedure;
+        answer = CoverAnswer::empty(procedure, answer.save);
+        answer.degree = Degree::Total;
+    }
+    match rules.cover {
         CoverRule::Dnd5e { half, three_quarters } => {
-            let mut ans = CoverAnswer::empty("dnd5e.cover.grid", SaveKind::Dex);
-            if loe.is_some() {
-                dnd5e::resolve(&ctx, &mut ans, &mut trace, budget)?;
-            } else {
-                ans.degree = Degree::Total;
-            }
-            dnd5e::degrees(&mut ans, half, three_quarters, &mut trace);
-            ans
+            dnd5e::degrees(&mut answer, half, three_quarters, &mut trace)
         }
-        CoverRule::Pathfinder(pc) => {
-            let mut ans = CoverAnswer::empty(pc.corner_lines_rule, SaveKind::Reflex);
-            if loe.is_some() {
-                pathfinder::resolve(&ctx, &pc, &mut ans, &mut trace, budget)?;
-            } else {
-                ans.degree = Degree::Total;
-            }
-            pathfinder::degrees(&ctx, &pc, &mut ans, &mut trace);
-            ans
-        }
-    };
+        CoverRule::Pathfinder(pc) => pathfinder::degrees(&ctx, &pc, &mut answer, &mut trace),
+    }
     answer.trace = trace;
     Ok(answer)
 }
