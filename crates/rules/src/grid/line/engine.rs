@@ -239,6 +239,9 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         sink: &mut K,
         resolved: &[Xy],
     ) -> Result<Flow, LineError> {
+        // For a segment on a grid line: whether this cell's two neighbours of the line are in
+        // B, so that the pinch test below can often be skipped without looking again.
+        let mut lane: Option<(bool, bool)> = None;
         match self.axis {
             Axis::Neither => {
                 if let Some((sq, _)) = self.square_in_b(cx, cy)
@@ -259,6 +262,7 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
                     let (a, b) = if horizontal { ((cx, cy - 1), (cx, cy)) } else { ((cx - 1, cy), (cx, cy)) };
                     let first = self.square_in_b(a.0, a.1);
                     let second = self.square_in_b(b.0, b.1);
+                    lane = Some((first.is_some(), second.is_some()));
                     for (sq, g) in [first, second].into_iter().flatten() {
                         if g == Grazing::On {
                             emit!(sink, None, || Hit::Square { square: sq, case: SquareCase::Graze });
@@ -275,6 +279,19 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         }
         let v = Xy::lattice(cx, cy);
         if v != self.p && v != self.q && between(self.p, self.q, v) && !resolved.contains(&v) {
+            if lane == Some((false, false)) {
+                // Neither neighbour of this cell is in B: a pinch at v needs both squares of
+                // the other column (horizontal line) or row (vertical line) around v, one on
+                // each side of the line.
+                let (o1, o2) = if self.axis == Axis::Horizontal {
+                    ((cx - 1, cy - 1), (cx - 1, cy))
+                } else {
+                    ((cx - 1, cy - 1), (cx, cy - 1))
+                };
+                if self.square_in_b(o1.0, o1.1).is_none() || self.square_in_b(o2.0, o2.1).is_none() {
+                    return Ok(ControlFlow::Continue(()));
+                }
+            }
             return self.pinch(v, &[], sink);
         }
         Ok(ControlFlow::Continue(()))
