@@ -10,7 +10,7 @@ use crate::api::attack::{
     ModifierOut,
 };
 use crate::api::dice::RollOut;
-use crate::api::mapping::{self, Problems};
+use crate::api::mapping;
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
 use crate::render::{self, Lang};
@@ -47,14 +47,7 @@ pub async fn attack(
     headers: HeaderMap,
     AppJson(req): AppJson<AttackRequest>,
 ) -> Result<Json<AttackResponse>, AppError> {
-    let mut p = Problems::default();
-    let enc = match mapping::encounter(&req.encounter, &state.config.limits, "/encounter") {
-        Ok(e) => Some(e),
-        Err(problems) => {
-            p.0.extend(problems.0);
-            None
-        }
-    };
+    let (mut p, enc) = super::encounter(&state, &req.encounter);
     let weapon = mapping::weapon(&mut p, "/weapon", &req.weapon);
     for e in arbiter_rules::range::weapon_problems(mapping::ruleset_id(req.encounter.ruleset), &weapon) {
         if let AppError::Invalid(fields) = AppError::from(e) {
@@ -66,11 +59,7 @@ pub async fn attack(
         .other_weapon
         .as_ref()
         .map(|w| mapping::weapon(&mut p, "/situational/other_weapon", w));
-    let attacker = super::creature_index(enc.as_ref(), &mut p, "/attacker", &req.attacker);
-    let target = super::creature_index(enc.as_ref(), &mut p, "/target", &req.target);
-    let (Some(enc), Some(attacker), Some(target), true) = (enc, attacker, target, p.is_empty()) else {
-        return Err(AppError::Invalid(p.0));
-    };
+    let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
     let situational = Situational {
         charging: req.situational.charging,
         off_hand: req.situational.off_hand,

@@ -9,7 +9,7 @@ use crate::AppState;
 use crate::api::cover::{
     AttackIn, BlockerOut, CoverRequest, CoverResponse, CoverResult, HitOut, LineOut, PointOut, SquareOut,
 };
-use crate::api::mapping::{self, Problems};
+use crate::api::mapping;
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
 use crate::render::{self, Lang};
@@ -54,17 +54,8 @@ pub async fn cover(
     headers: HeaderMap,
     AppJson(req): AppJson<CoverRequest>,
 ) -> Result<Response, AppError> {
-    let mut p = Problems::default();
-    let enc = match mapping::encounter(&req.encounter, &state.config.limits, "/encounter") {
-        Ok(e) => Some(e),
-        Err(problems) => {
-            p.0.extend(problems.0);
-            None
-        }
-    };
+    let (mut p, enc) = super::encounter(&state, &req.encounter);
     let weapon = req.weapon.as_ref().map(|w| mapping::weapon(&mut p, "/weapon", w));
-    let attacker = super::creature_index(enc.as_ref(), &mut p, "/attacker", &req.attacker);
-    let target = super::creature_index(enc.as_ref(), &mut p, "/target", &req.target);
     let attack = match (req.attack, req.origin) {
         (AttackIn::Melee, _) => AttackKind::Melee,
         (AttackIn::Ranged, _) => AttackKind::Ranged,
@@ -77,9 +68,7 @@ pub async fn cover(
             AttackKind::Ranged
         }
     };
-    let (Some(enc), Some(attacker), Some(target), true) = (enc, attacker, target, p.is_empty()) else {
-        return Err(AppError::Invalid(p.0));
-    };
+    let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
     let mut budget = Budget::new(state.config.limits.work_budget);
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = resolve(&scene, attacker, target, attack, weapon.as_ref(), &mut budget)?;

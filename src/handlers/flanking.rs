@@ -7,7 +7,6 @@ use axum::http::HeaderMap;
 use crate::AppState;
 use crate::api::cover::SquareOut;
 use crate::api::flanking::{FlankerOut, FlankingRequest, FlankingResponse, FlankingResult, ThreatenedOut};
-use crate::api::mapping::{self, Problems};
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
 use crate::render::{self, Lang};
@@ -46,19 +45,8 @@ pub async fn flanking(
     headers: HeaderMap,
     AppJson(req): AppJson<FlankingRequest>,
 ) -> Result<Json<FlankingResponse>, AppError> {
-    let mut p = Problems::default();
-    let enc = match mapping::encounter(&req.encounter, &state.config.limits, "/encounter") {
-        Ok(e) => Some(e),
-        Err(problems) => {
-            p.0.extend(problems.0);
-            None
-        }
-    };
-    let attacker = super::creature_index(enc.as_ref(), &mut p, "/attacker", &req.attacker);
-    let target = super::creature_index(enc.as_ref(), &mut p, "/target", &req.target);
-    let (Some(enc), Some(attacker), Some(target), true) = (enc, attacker, target, p.is_empty()) else {
-        return Err(AppError::Invalid(p.0));
-    };
+    let (p, enc) = super::encounter(&state, &req.encounter);
+    let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
     let mut budget = Budget::new(state.config.limits.work_budget);
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = resolve(&scene, attacker, target, &mut budget)?;

@@ -11,7 +11,6 @@ use crate::api::maneuver::{
     ManeuverModifierOut, ManeuverOdds, ManeuverRequest, ManeuverResponse, ManeuverResult, OpportunityOut,
     PushOut, ShoveIn, SquareOut,
 };
-use crate::api::mapping::{self, Problems};
 use crate::error::{AppError, FieldError, Problem};
 use crate::extract::AppJson;
 use crate::render::{self, Lang};
@@ -126,14 +125,7 @@ pub async fn maneuvers(
     headers: HeaderMap,
     AppJson(req): AppJson<ManeuverRequest>,
 ) -> Result<Json<ManeuverResponse>, AppError> {
-    let mut p = Problems::default();
-    let enc = match mapping::encounter(&req.encounter, &state.config.limits, "/encounter") {
-        Ok(e) => Some(e),
-        Err(problems) => {
-            p.0.extend(problems.0);
-            None
-        }
-    };
+    let (mut p, enc) = super::encounter(&state, &req.encounter);
     let kind = Kind::from_id(&req.kind);
     if kind.is_none() {
         let known: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();

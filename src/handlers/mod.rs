@@ -11,7 +11,35 @@ pub mod range;
 
 use arbiter_rules::encounter::Encounter;
 
-use crate::api::mapping::Problems;
+use crate::AppState;
+use crate::api::encounter::EncounterIn;
+use crate::api::mapping::{self, Problems};
+use crate::error::AppError;
+
+/// Maps a question's encounter: the problems found so far (the question's own fields add
+/// theirs after) and the encounter when it is valid.
+pub fn encounter(state: &AppState, e: &EncounterIn) -> (Problems, Option<Encounter>) {
+    match mapping::encounter(e, &state.config.limits, "/encounter") {
+        Ok(enc) => (Problems::default(), Some(enc)),
+        Err(p) => (p, None),
+    }
+}
+
+/// The attacker and target a question names; any problem gathered so far, or an unknown id,
+/// makes the whole question a 422 listing them all.
+pub fn pair(
+    enc: Option<Encounter>,
+    mut p: Problems,
+    attacker: &str,
+    target: &str,
+) -> Result<(Encounter, usize, usize), AppError> {
+    let a = creature_index(enc.as_ref(), &mut p, "/attacker", attacker);
+    let t = creature_index(enc.as_ref(), &mut p, "/target", target);
+    match (enc, a, t, p.is_empty()) {
+        (Some(enc), Some(a), Some(t), true) => Ok((enc, a, t)),
+        _ => Err(AppError::Invalid(p.0)),
+    }
+}
 
 /// Looks up the creatures a question names, recording a problem for each unknown id.
 pub fn creature_index(enc: Option<&Encounter>, p: &mut Problems, pointer: &str, id: &str) -> Option<usize> {

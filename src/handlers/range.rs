@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 
 use crate::AppState;
-use crate::api::mapping::{self, Problems};
+use crate::api::mapping;
 use crate::api::range::{CloseCombatOut, IntoMeleeOut, RangeRequest, RangeResponse, RangeResult};
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
@@ -42,25 +42,14 @@ pub async fn range(
     headers: HeaderMap,
     AppJson(req): AppJson<RangeRequest>,
 ) -> Result<Json<RangeResponse>, AppError> {
-    let mut p = Problems::default();
-    let enc = match mapping::encounter(&req.encounter, &state.config.limits, "/encounter") {
-        Ok(e) => Some(e),
-        Err(problems) => {
-            p.0.extend(problems.0);
-            None
-        }
-    };
+    let (mut p, enc) = super::encounter(&state, &req.encounter);
     let weapon = mapping::weapon(&mut p, "/weapon", &req.weapon);
     for e in arbiter_rules::range::weapon_problems(mapping::ruleset_id(req.encounter.ruleset), &weapon) {
         if let AppError::Invalid(fields) = AppError::from(e) {
             p.0.extend(fields);
         }
     }
-    let attacker = super::creature_index(enc.as_ref(), &mut p, "/attacker", &req.attacker);
-    let target = super::creature_index(enc.as_ref(), &mut p, "/target", &req.target);
-    let (Some(enc), Some(attacker), Some(target), true) = (enc, attacker, target, p.is_empty()) else {
-        return Err(AppError::Invalid(p.0));
-    };
+    let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
     let mut budget = Budget::new(state.config.limits.work_budget);
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = arbiter_rules::range::range(&scene, attacker, target, &weapon, &mut budget)?;
