@@ -218,10 +218,6 @@ fn family(r: RulesetId) -> (&'static str, &'static str, &'static str) {
     }
 }
 
-fn is_5e(r: RulesetId) -> bool {
-    matches!(r, RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024)
-}
-
 fn push(trace: &mut Trace, rule: &'static str, e: VisionEffect) {
     trace.push(rule, crate::trace::Effect::Vision(e));
 }
@@ -358,7 +354,7 @@ fn resolve(
         lines: Vec::new(),
         trace: Trace::default(),
     };
-    if is_5e(enc.ruleset) {
+    if enc.ruleset.is_dnd5e() {
         dnd5e(scene, attacker, target, &mut ans, &mut trace, budget)?;
     } else {
         pathfinder(scene, attacker, target, attack, &mut ans, &mut trace, budget)?;
@@ -385,7 +381,8 @@ pub fn sees(
     let (Some(o), Some(s)) = (enc.creatures.get(observer), enc.creatures.get(subject)) else {
         return Ok(false);
     };
-    let rule = if is_5e(enc.ruleset) { "dnd5e.vision.light-and-darkvision" } else { family(enc.ruleset).2 };
+    let rule =
+        if enc.ruleset.is_dnd5e() { "dnd5e.vision.light-and-darkvision" } else { family(enc.ruleset).2 };
     let dist = feet_between(enc, o, s);
     let within = |r: u32| r > 0 && dist <= i64::from(r);
     if within(o.senses.blindsight_ft) {
@@ -449,26 +446,22 @@ fn dnd5e(
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
-    ans.attacker_sees_target = sees(scene, attacker, target, trace, budget)?;
-    push(
-        trace,
-        "dnd5e.vision.light-and-darkvision",
-        VisionEffect::Sees {
-            observer: enc.creatures[attacker].id.clone(),
-            subject: enc.creatures[target].id.clone(),
-            sees: ans.attacker_sees_target,
-        },
-    );
-    ans.target_sees_attacker = sees(scene, target, attacker, trace, budget)?;
-    push(
-        trace,
-        "dnd5e.vision.light-and-darkvision",
-        VisionEffect::Sees {
-            observer: enc.creatures[target].id.clone(),
-            subject: enc.creatures[attacker].id.clone(),
-            sees: ans.target_sees_attacker,
-        },
-    );
+    // Each side's view of the other, with its trace step.
+    let mut look = |observer: usize, subject: usize, trace: &mut Trace| -> Result<bool, RulesError> {
+        let seen = sees(scene, observer, subject, trace, budget)?;
+        push(
+            trace,
+            "dnd5e.vision.light-and-darkvision",
+            VisionEffect::Sees {
+                observer: enc.creatures[observer].id.clone(),
+                subject: enc.creatures[subject].id.clone(),
+                sees: seen,
+            },
+        );
+        Ok(seen)
+    };
+    ans.attacker_sees_target = look(attacker, target, trace)?;
+    ans.target_sees_attacker = look(target, attacker, trace)?;
     ans.target_light = creature_light(scene, &enc.creatures[target], 1, budget)?.0;
     ans.attacker_light = creature_light(scene, &enc.creatures[attacker], 1, budget)?.0;
     let (adv, dis) = (usize::from(!ans.target_sees_attacker), usize::from(!ans.attacker_sees_target));

@@ -117,10 +117,6 @@ impl Gathered {
     }
 }
 
-fn is_5e(r: RulesetId) -> bool {
-    matches!(r, RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024)
-}
-
 fn named(w: &Weapon, names: &[&str]) -> bool {
     w.name.as_deref().is_some_and(|n| {
         let n = n.to_ascii_lowercase();
@@ -147,7 +143,7 @@ pub(super) fn gather(
     let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
     let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
     let melee = kind == WeaponKind::Melee;
-    let five_e = is_5e(enc.ruleset);
+    let five_e = enc.ruleset.is_dnd5e();
     let mut g = Gathered::default();
 
     // Range and reach, 5e close combat, PF1 shooting into melee.
@@ -350,7 +346,7 @@ fn conditions(
     let enc = scene.enc;
     let rule = enc.ruleset.rules().attack.conditions_rule;
     let cond = |c: Condition| Modifier::new(rule, "condition").detail(c.id());
-    if is_5e(enc.ruleset) {
+    if enc.ruleset.is_dnd5e() {
         for c in [Condition::Poisoned, Condition::Restrained, Condition::Frightened] {
             if a.has(c) {
                 g.add(cond(c).dis(), trace);

@@ -797,7 +797,7 @@ fn effects(
     let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
         return Ok(e);
     };
-    let five_e = matches!(enc.ruleset, RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024);
+    let five_e = enc.ruleset.is_dnd5e();
     match (kind, band) {
         (_, Band::Pushed(ft)) => e.push = Some(push::push(scene, attacker, target, ft, budget)?),
         (Kind::Shove | Kind::Trip, Band::Success) => e.target_gains.push(Condition::Prone),

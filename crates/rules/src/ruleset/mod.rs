@@ -41,6 +41,11 @@ impl RulesetId {
         RulesetId::ALL.into_iter().find(|r| r.id() == id)
     }
 
+    /// Whether this is one of the two D&D 5e editions.
+    pub fn is_dnd5e(self) -> bool {
+        matches!(self, RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024)
+    }
+
     /// The ruleset's numbers.
     pub fn rules(self) -> &'static Ruleset {
         match self {
