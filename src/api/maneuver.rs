@@ -57,6 +57,16 @@ pub struct ManeuverOptionsIn {
     /// Charge: a `bull_rush` or `overrun` in place of the attack, with +2 to its check.
     #[serde(default)]
     pub then: Option<ChargeThenIn>,
+    /// Charge: the charger can take only a standard action this turn, so it charges up to its
+    /// speed instead of double its speed.
+    #[serde(default)]
+    pub standard_only: bool,
+    /// PF1 / hb3d: damage the acting creature took from the attack of opportunity this
+    /// maneuver provoked; a penalty on the check (`pf1e.maneuver.cmb-cmd`). A 422 when the
+    /// maneuver provokes none.
+    #[serde(default)]
+    #[schema(maximum = 1000000)]
+    pub aoo_damage: u32,
 }
 
 /// A maneuver question.
@@ -177,6 +187,90 @@ pub struct ManeuverEffectsOut {
     /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_moved_to: Option<SquareOut>,
+    /// Bull rush and overrun: how the acting creature moves (follows the push, passes through
+    /// the target's space, or stops in front of it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attacker_move: Option<AttackerMoveOut>,
+    /// PF1 bull rush: the secondary bull rushes against creatures in the way, in order.
+    pub secondary_bull_rushes: Vec<SecondaryRushOut>,
+}
+
+/// The acting creature's movement after a bull rush or an overrun.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AttackerMoveOut {
+    /// `follow` (bull rush success: it may follow the pushed creatures if it has movement
+    /// left), `through` (overrun success: through the target's space to the first space
+    /// beyond), `front` (failure: its movement ends in front of the target).
+    pub kind: &'static str,
+    /// The movement square by square; `wanted_ft` is the distance the rule asks for and
+    /// `stopped_by` what cut it short.
+    pub walk: PushOut,
+}
+
+/// A secondary bull rush (`pf1e.maneuver.bull-rush`): a creature stood in the way of the push.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SecondaryRushOut {
+    /// The creature in the way.
+    pub creature: String,
+    /// The square where the pushed creatures met it.
+    pub square: SquareOut,
+    /// Why it could not be bull rushed (`size`): the push stops.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// Check bonus, −4 per creature pushed beyond the first included.
+    pub bonus: i32,
+    /// Its CMD.
+    pub cmd: i32,
+    /// The modifiers of this check.
+    pub modifiers: Vec<ManeuverModifierOut>,
+    /// Automatic success (immobilized or unconscious creature).
+    pub automatic: bool,
+    /// Natural d20 (the next `check` face).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub natural: Option<i64>,
+    /// Total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<i64>,
+    /// Total − CMD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i64>,
+    /// Whether it succeeded (both then move on the lesser distance).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub success: Option<bool>,
+    /// The push this check earns on its own, feet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub earned_ft: Option<u32>,
+    /// Probability that this check succeeds.
+    pub p_success: f64,
+    /// The creature's own movement once it joined the push.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moved: Option<PushOut>,
+}
+
+/// The concealment miss roll of a maneuver.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MissRollOut {
+    /// The d100.
+    pub roll: i64,
+    /// Whether the maneuver missed.
+    pub missed: bool,
+}
+
+/// An attack of opportunity provoked by the charger's movement.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MoveOpportunityOut {
+    /// The enemy.
+    pub creature: String,
+    /// Index in `path` of the square whose leaving provokes (0: the start).
+    pub step: usize,
+    /// That square.
+    pub square: SquareOut,
+    /// Whether it gets the attack.
+    pub provoked: bool,
+    /// `leaves_threatened_square`, `flat_footed`, `cover`, `total_concealment`.
+    pub reason: &'static str,
+    /// Rule id.
+    pub rule: &'static str,
 }
 
 /// Who may make an attack of opportunity.
@@ -253,6 +347,12 @@ pub struct ManeuverResult {
     /// Kind `charge`: the charge itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub charge: Option<ChargeOut>,
+    /// PF1 / hb3d: the target's concealment miss chance against the maneuver, percent, rolled
+    /// (`miss_chance` die) after a successful check.
+    pub miss_chance: u32,
+    /// The miss roll.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub miss_roll: Option<MissRollOut>,
 }
 
 /// What stops a charge.
@@ -308,7 +408,7 @@ pub struct ChargeOut {
     /// Movement to the end square, feet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub movement_ft: Option<u32>,
-    /// Double speed, feet.
+    /// The longest charge, feet: double speed, or speed with `standard_only`.
     pub max_ft: u32,
     /// The closest squares from which the charger can attack, row order.
     pub closest: Vec<SquareOut>,
@@ -332,6 +432,12 @@ pub struct ChargeOut {
     pub attack_bonus: i32,
     /// −2 to AC (PF1) / DEF (hb3d) until the charger's next turn.
     pub ac_penalty: i32,
+    /// The charger's square step by step, start first: the given path, or a straight line of
+    /// king's moves to the end square.
+    pub path: Vec<SquareOut>,
+    /// Legal charges: the attacks of opportunity the movement provokes, once per enemy, at the
+    /// first threatened square it leaves (`pf1e.aoo`).
+    pub opportunity_attacks: Vec<MoveOpportunityOut>,
 }
 
 /// Probability of one outcome band.
@@ -354,6 +460,21 @@ pub struct ManeuverOdds {
     pub exact: String,
     /// Each band that changes the effect (they sum to 1).
     pub bands: Vec<BandOdds>,
+    /// Pushes: the distribution of the target's displacement on the map (walls, creatures and
+    /// PF1's secondary bull rushes included), feet, 0 included; sums to 1.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub moved: Vec<MovedOdds>,
+}
+
+/// Probability that a push moves the target this far.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MovedOdds {
+    /// Feet.
+    pub feet: u32,
+    /// Probability.
+    pub p: f64,
+    /// Exact fraction.
+    pub exact: String,
 }
 
 /// The answer to `POST /v1/maneuvers`.

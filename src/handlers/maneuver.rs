@@ -7,9 +7,10 @@ use axum::http::HeaderMap;
 use crate::AppState;
 use crate::api::dice::RollOut;
 use crate::api::maneuver::{
-    BandOdds, ChargeEndOut, ChargeObstacleOut, ChargeOut, ChargeThenIn, DroppedOut, ManeuverEffectsOut,
-    ManeuverModifierOut, ManeuverOdds, ManeuverRequest, ManeuverResponse, ManeuverResult, OpportunityOut,
-    PushOut, ShoveIn, SquareOut,
+    AttackerMoveOut, BandOdds, ChargeEndOut, ChargeObstacleOut, ChargeOut, ChargeThenIn, DroppedOut,
+    ManeuverEffectsOut, ManeuverModifierOut, ManeuverOdds, ManeuverRequest, ManeuverResponse, ManeuverResult,
+    MissRollOut, MoveOpportunityOut, MovedOdds, OpportunityOut, PushOut, SecondaryRushOut, ShoveIn,
+    SquareOut,
 };
 use crate::error::{AppError, FieldError, Problem};
 use crate::extract::AppJson;
@@ -17,7 +18,8 @@ use crate::render::{self, Lang};
 use arbiter_rules::budget::Budget;
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
-    Charge, ChargeOptions, Effects, Kind, Obstacle, Options, ShoveChoice, Side, charge, maneuver,
+    Charge, ChargeOptions, Effects, Kind, Modifier, Obstacle, Options, Push, PushStop, ShoveChoice, Side,
+    charge, maneuver,
 };
 use arbiter_rules::scene::Scene;
 
@@ -59,6 +61,48 @@ fn charge_out(c: &Charge) -> ChargeOut {
         then: c.then.map(|k| k.id()),
         attack_bonus: c.attack_bonus,
         ac_penalty: c.ac_penalty,
+        path: c.path.iter().copied().map(sq).collect(),
+        opportunity_attacks: c
+            .opportunities
+            .iter()
+            .map(|o| MoveOpportunityOut {
+                creature: o.creature.clone(),
+                step: o.step,
+                square: sq(o.square),
+                provoked: o.provoked,
+                reason: o.reason,
+                rule: o.rule,
+            })
+            .collect(),
+    }
+}
+
+fn push_out(p: &Push) -> PushOut {
+    PushOut {
+        direction: SquareOut { x: p.direction.0, y: p.direction.1 },
+        wanted_ft: p.wanted_ft,
+        moved_ft: p.moved_ft,
+        from: sq(p.from),
+        path: p.path.iter().copied().map(sq).collect(),
+        to: sq(p.to),
+        stopped_by: p.stopped.as_ref().map(|s| s.id()),
+        blocked_square: p.stopped.as_ref().and_then(|s| s.square()).map(sq),
+        blocked_by: match &p.stopped {
+            Some(PushStop::Creature { creature, .. }) => Some(creature.clone()),
+            _ => None,
+        },
+    }
+}
+
+fn modifier_out(x: &Modifier) -> ManeuverModifierOut {
+    ManeuverModifierOut {
+        rule: x.rule,
+        detail: x.detail.clone(),
+        value: x.value,
+        applies_to: match x.side {
+            Side::Check => "check",
+            Side::Defence => "defence",
+        },
     }
 }
 
@@ -67,20 +111,7 @@ fn effects_out(e: &Effects) -> ManeuverEffectsOut {
         target_gains: e.target_gains.iter().map(|c| c.id()).collect(),
         attacker_gains: e.attacker_gains.iter().map(|c| c.id()).collect(),
         attacker_loses: e.attacker_loses.iter().map(|c| c.id()).collect(),
-        push: e.push.as_ref().map(|p| PushOut {
-            direction: SquareOut { x: p.direction.0, y: p.direction.1 },
-            wanted_ft: p.wanted_ft,
-            moved_ft: p.moved_ft,
-            from: sq(p.from),
-            path: p.path.iter().copied().map(sq).collect(),
-            to: sq(p.to),
-            stopped_by: p.stopped.as_ref().map(|s| s.id()),
-            blocked_square: p.stopped.as_ref().and_then(|s| s.square()).map(sq),
-            blocked_by: match &p.stopped {
-                Some(arbiter_rules::maneuver::PushStop::Creature { creature, .. }) => Some(creature.clone()),
-                _ => None,
-            },
-        }),
+        push: e.push.as_ref().map(push_out),
         dropped: e
             .dropped
             .iter()
@@ -90,6 +121,30 @@ fn effects_out(e: &Effects) -> ManeuverEffectsOut {
         attacker_stops_in_front: e.attacker_stops_in_front,
         attacker_may_pick_up: e.attacker_may_pick_up,
         target_moved_to: e.target_moved_to.map(sq),
+        attacker_move: e
+            .attacker_move
+            .as_ref()
+            .map(|m| AttackerMoveOut { kind: m.kind.id(), walk: push_out(&m.walk) }),
+        secondary_bull_rushes: e
+            .secondary
+            .iter()
+            .map(|r| SecondaryRushOut {
+                creature: r.creature.clone(),
+                square: sq(r.square),
+                reason: r.illegal.map(|i| i.id()),
+                bonus: r.bonus,
+                cmd: r.cmd,
+                modifiers: r.modifiers.iter().map(modifier_out).collect(),
+                automatic: r.automatic,
+                natural: r.natural,
+                total: r.total,
+                margin: r.margin,
+                success: r.success,
+                earned_ft: r.earned_ft,
+                p_success: r.odds.to_f64(),
+                moved: r.moved.as_ref().map(push_out),
+            })
+            .collect(),
     }
 }
 
@@ -102,9 +157,17 @@ fn effects_out(e: &Effects) -> ManeuverEffectsOut {
 /// can attack, the path test (PF1 convex hull, hb3d centre line), length, sight and blockers,
 /// the +2 attack / −2 AC, and optionally a bull rush or overrun at the end with +2 (`then`).
 ///
+/// PF1 and hb3d also answer the target's concealment miss chance (a `miss_chance` d100 after a
+/// successful check), the check penalty of the damage taken from the provoked attack of
+/// opportunity (`options.aoo_damage`), where the attacker ends (following a bull rush, through
+/// an overrun, or in front of the target on a failure), PF1's secondary bull rush against a
+/// creature in the way (the next `check` face, −4 per creature pushed beyond the first; both
+/// move the lesser distance), the distribution of the push distance (`odds.moved`), and for a
+/// charge the attacks of opportunity its movement provokes.
+///
 /// Starfinder has no maneuvers (422). `dice` rolls with a seed (echoed back), takes the VTT's
-/// faces (`check`, `opposed`, `save`; three d6 under `check` in hb3d), or only computes the
-/// odds. A maneuver that cannot be attempted answers 200 with `legal: false`.
+/// faces (`check`, `opposed`, `save`, `miss_chance`; three d6 under `check` in hb3d), or only
+/// computes the odds. A maneuver that cannot be attempted answers 200 with `legal: false`.
 #[utoipa::path(
     post,
     path = "/v1/maneuvers",
@@ -149,6 +212,12 @@ pub async fn maneuvers(
         if req.options.then.is_some() {
             p.push("/options/then", "only a charge takes a follow-up maneuver".to_owned());
         }
+        if req.options.standard_only {
+            p.push("/options/standard_only", "only a charge takes standard_only".to_owned());
+        }
+    }
+    if kind == Some(Kind::Charge) && req.options.then.is_none() && req.options.aoo_damage > 0 {
+        p.push("/options/aoo_damage", "a charge without `then` makes no maneuver check".to_owned());
     }
     let attacker = super::creature_index(enc.as_ref(), &mut p, "/attacker", &req.attacker);
     let target = super::creature_index(enc.as_ref(), &mut p, "/target", &req.target);
@@ -168,6 +237,7 @@ pub async fn maneuvers(
         maintained: o.maintained,
         escape_artist: o.escape_artist,
         charging: false,
+        aoo_damage: o.aoo_damage,
     };
     let charge_options = ChargeOptions {
         path,
@@ -175,6 +245,7 @@ pub async fn maneuvers(
             ChargeThenIn::BullRush => Kind::BullRush,
             ChargeThenIn::Overrun => Kind::Overrun,
         }),
+        standard_only: o.standard_only,
     };
     let (mut source, echo) = req.dice.source();
     let mut budget = Budget::new(state.config.limits.work_budget);
@@ -213,19 +284,7 @@ pub async fn maneuvers(
         dc: m.dc,
         opposed_bonus: m.opposed_bonus,
         automatic: m.automatic,
-        modifiers: m
-            .modifiers
-            .iter()
-            .map(|x| ManeuverModifierOut {
-                rule: x.rule,
-                detail: x.detail.clone(),
-                value: x.value,
-                applies_to: match x.side {
-                    Side::Check => "check",
-                    Side::Defence => "defence",
-                },
-            })
-            .collect(),
+        modifiers: m.modifiers.iter().map(modifier_out).collect(),
         natural: m.natural,
         total: m.total,
         opposed_natural: m.opposed_natural,
@@ -247,6 +306,8 @@ pub async fn maneuvers(
         escape_dc: m.escape_dc,
         action: m.action,
         charge: m.charge.as_ref().map(charge_out),
+        miss_chance: m.miss_chance,
+        miss_roll: m.miss_roll.map(|(roll, missed)| MissRollOut { roll, missed }),
     };
     let odds = ManeuverOdds {
         success: m.odds.success.to_f64(),
@@ -256,6 +317,12 @@ pub async fn maneuvers(
             .bands
             .iter()
             .map(|(b, r)| BandOdds { band: b.id(band_kind, shove), p: r.to_f64(), exact: r.to_string() })
+            .collect(),
+        moved: m
+            .odds
+            .moved
+            .iter()
+            .map(|(feet, r)| MovedOdds { feet: *feet, p: r.to_f64(), exact: r.to_string() })
             .collect(),
     };
     Ok(Json(ManeuverResponse {

@@ -4,7 +4,10 @@ use serde_json::{Value, json};
 
 use super::{Lang, sq};
 use arbiter_rules::grid::Square;
-use arbiter_rules::maneuver::{ChargeStep, CheckKind, ManeuverEffect, Obstacle, PushStop, Side};
+use arbiter_rules::maneuver::{
+    AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Obstacle, Push, PushStop, SecondaryRush, Side,
+};
+use arbiter_rules::movement::MoveOpportunity;
 
 fn squares_text(v: &[Square]) -> String {
     if v.is_empty() {
@@ -88,6 +91,7 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
                 "obstacle": end.obstacle.as_ref().map(obstacle_json),
             }),
         ),
+        ChargeStep::Provokes(o) => opportunity_step(o, lang),
         ChargeStep::Illegal(o) => (
             match lang {
                 En => format!("no charge: {}", obstacle_text(o, lang)),
@@ -115,6 +119,90 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
     }
 }
 
+/// The data of a push (or of any walk square by square).
+fn push_json(p: &Push) -> Value {
+    json!({
+        "direction": {"x": p.direction.0, "y": p.direction.1},
+        "wanted_ft": p.wanted_ft, "moved_ft": p.moved_ft,
+        "from": sq(p.from), "to": sq(p.to),
+        "path": p.path.iter().map(|s| sq(*s)).collect::<Vec<_>>(),
+        "stopped_by": p.stopped.as_ref().map(|s| s.id()),
+    })
+}
+
+fn secondary_text(r: &SecondaryRush, lang: Lang) -> String {
+    use Lang::*;
+    let at = format!("({}, {})", r.square.x, r.square.y);
+    match (r.illegal, r.success, lang) {
+        (Some(why), _, En) => format!(
+            "{} on {at} is in the way and cannot be bull rushed ({}): the push stops",
+            r.creature,
+            why.id()
+        ),
+        (Some(why), _, Fr) => format!(
+            "{} en {at} est sur le chemin et ne peut pas être bousculé ({}) : la poussée s'arrête",
+            r.creature,
+            why.id()
+        ),
+        (None, Some(true), En) => format!(
+            "{} on {at} is in the way: new check {:+} against CMD {} → {}, success; both move on {} ft",
+            r.creature,
+            r.bonus,
+            r.cmd,
+            r.total.unwrap_or(0),
+            r.moved.as_ref().map_or(0, |p| p.moved_ft)
+        ),
+        (None, Some(true), Fr) => format!(
+            "{} en {at} est sur le chemin : nouveau test {:+} contre DMD {} → {}, réussite ; tous deux avancent de {} ft",
+            r.creature,
+            r.bonus,
+            r.cmd,
+            r.total.unwrap_or(0),
+            r.moved.as_ref().map_or(0, |p| p.moved_ft)
+        ),
+        (None, _, En) => format!(
+            "{} on {at} is in the way: new check {:+} against CMD {} → {}, failure; the push stops",
+            r.creature,
+            r.bonus,
+            r.cmd,
+            r.total.map_or_else(|| "not rolled".to_owned(), |t| t.to_string())
+        ),
+        (None, _, Fr) => format!(
+            "{} en {at} est sur le chemin : nouveau test {:+} contre DMD {} → {}, échec ; la poussée s'arrête",
+            r.creature,
+            r.bonus,
+            r.cmd,
+            r.total.map_or_else(|| "non lancé".to_owned(), |t| t.to_string())
+        ),
+    }
+}
+
+fn secondary_json(r: &SecondaryRush) -> Value {
+    json!({
+        "creature": r.creature, "square": sq(r.square), "illegal": r.illegal.map(|i| i.id()),
+        "bonus": r.bonus, "cmd": r.cmd, "natural": r.natural, "total": r.total, "margin": r.margin,
+        "success": r.success, "earned_ft": r.earned_ft, "moved": r.moved.as_ref().map(push_json),
+    })
+}
+
+fn opportunity_step(o: &MoveOpportunity, lang: Lang) -> (String, Value) {
+    use Lang::*;
+    let at = format!("({}, {})", o.square.x, o.square.y);
+    (
+        match (o.provoked, lang) {
+            (true, En) => format!("leaving {at} provokes an attack of opportunity from {}", o.creature),
+            (true, Fr) => format!("quitter {at} provoque une attaque d'opportunité de {}", o.creature),
+            (false, En) => {
+                format!("leaving {at}: no attack of opportunity from {} ({})", o.creature, o.reason)
+            }
+            (false, Fr) => {
+                format!("quitter {at} : pas d'attaque d'opportunité de {} ({})", o.creature, o.reason)
+            }
+        },
+        json!({"creature": o.creature, "step": o.step, "square": sq(o.square), "provoked": o.provoked, "reason": o.reason}),
+    )
+}
+
 fn stop_text(s: &PushStop, lang: Lang) -> String {
     use Lang::*;
     let at =
@@ -136,10 +224,10 @@ fn stop_text(s: &PushStop, lang: Lang) -> String {
         (PushStop::Corner { square }, Fr) => {
             format!("arrêt : le pas en diagonale vers {} couperait un coin", at(Some(*square)))
         }
-        (PushStop::Creature { square, creature }, En) => {
+        (PushStop::Creature { square, creature, .. }, En) => {
             format!("stopped by {creature} on {}", at(Some(*square)))
         }
-        (PushStop::Creature { square, creature }, Fr) => {
+        (PushStop::Creature { square, creature, .. }, Fr) => {
             format!("arrêt contre {creature} en {}", at(Some(*square)))
         }
         (PushStop::NoDirection, En) => "no direction away from the pusher".to_owned(),
@@ -255,16 +343,67 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
             if let Some(s) = &p.stopped {
                 text = format!("{text}; {}", stop_text(s, lang));
             }
-            (
-                text,
-                json!({
-                    "direction": {"x": p.direction.0, "y": p.direction.1},
-                    "wanted_ft": p.wanted_ft, "moved_ft": p.moved_ft,
-                    "from": sq(p.from), "to": sq(p.to),
-                    "path": p.path.iter().map(|s| sq(*s)).collect::<Vec<_>>(),
-                    "stopped_by": p.stopped.as_ref().map(|s| s.id()),
-                }),
-            )
+            (text, push_json(p))
+        }
+        ManeuverEffect::Concealment { miss_chance } => (
+            match lang {
+                En => format!(
+                    "the target's concealment applies: {miss_chance} % miss chance after a successful check"
+                ),
+                Fr => format!(
+                    "le camouflage de la cible s'applique : {miss_chance} % de risque d'échec après un test réussi"
+                ),
+            },
+            json!({"miss_chance": miss_chance}),
+        ),
+        ManeuverEffect::MissRoll { roll, missed } => (
+            match (missed, lang) {
+                (true, En) => format!("miss chance d100 = {roll}: the maneuver misses"),
+                (true, Fr) => format!("risque d'échec d100 = {roll} : la manœuvre rate"),
+                (false, En) => format!("miss chance d100 = {roll}: no effect"),
+                (false, Fr) => format!("risque d'échec d100 = {roll} : sans effet"),
+            },
+            json!({"roll": roll, "missed": missed}),
+        ),
+        ManeuverEffect::Secondary(r) => (secondary_text(r, lang), secondary_json(r)),
+        ManeuverEffect::AttackerMoves(m) => {
+            let p = &m.walk;
+            let mut text = match (m.kind, lang) {
+                (AttackerMoveKind::Follow, En) => format!(
+                    "the attacker may follow ({} ft, movement permitting): ({}, {}) to ({}, {})",
+                    p.moved_ft, p.from.x, p.from.y, p.to.x, p.to.y
+                ),
+                (AttackerMoveKind::Follow, Fr) => format!(
+                    "l'attaquant peut suivre ({} ft, s'il lui reste du mouvement) : de ({}, {}) à ({}, {})",
+                    p.moved_ft, p.from.x, p.from.y, p.to.x, p.to.y
+                ),
+                (AttackerMoveKind::Through, En) => format!(
+                    "the attacker moves through the target's space: ({}, {}) to ({}, {})",
+                    p.from.x, p.from.y, p.to.x, p.to.y
+                ),
+                (AttackerMoveKind::Through, Fr) => format!(
+                    "l'attaquant traverse l'espace de la cible : de ({}, {}) à ({}, {})",
+                    p.from.x, p.from.y, p.to.x, p.to.y
+                ),
+                (AttackerMoveKind::Front, En) => {
+                    format!(
+                        "the attacker's movement ends in front of the target, on ({}, {})",
+                        p.to.x, p.to.y
+                    )
+                }
+                (AttackerMoveKind::Front, Fr) => {
+                    format!(
+                        "le mouvement de l'attaquant s'arrête devant la cible, en ({}, {})",
+                        p.to.x, p.to.y
+                    )
+                }
+            };
+            if let Some(s) = &p.stopped {
+                text = format!("{text}; {}", stop_text(s, lang));
+            }
+            let mut v = push_json(p);
+            v["attacker_move"] = json!(m.kind.id());
+            (text, v)
         }
         ManeuverEffect::Opportunity(o) => (
             match (o.provoked, lang) {

@@ -13,6 +13,7 @@ pub mod error;
 pub mod flanking;
 pub mod grid;
 pub mod maneuver;
+pub mod movement;
 pub mod range;
 pub mod reach;
 pub mod ruleset;

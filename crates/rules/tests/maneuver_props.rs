@@ -185,6 +185,7 @@ proptest! {
             maintained,
             escape_artist: artist,
             charging: maintained,
+            aoo_damage: 0,
         };
         let mut budget = Budget::new(2_000_000);
         let Ok(scene) = Scene::new(&enc, &mut budget) else { return Ok(()) };
@@ -194,6 +195,11 @@ proptest! {
             prop_assert_eq!(total, Ratio::ONE);
             let wins = ans.odds.bands.iter().filter(|(b, _)| b.success()).fold(Ratio::ZERO, |s, (_, p)| s.plus(*p));
             prop_assert_eq!(wins, ans.odds.success);
+            // Pushes: the displacement distribution is a distribution, and never beyond the rule's push.
+            if !ans.odds.moved.is_empty() {
+                let moved = ans.odds.moved.iter().fold(Ratio::ZERO, |s, (_, p)| s.plus(*p));
+                prop_assert_eq!(moved, Ratio::ONE);
+            }
             // Only a maneuver with no check (overrun the target avoids) is settled without dice.
             prop_assert!(ans.success.is_none() || ans.check == CheckKind::None);
             let mut budget = Budget::new(2_000_000);
@@ -203,7 +209,52 @@ proptest! {
             {
                 prop_assert!(ans.odds.bands.iter().any(|(b, p)| *b == band && *p != Ratio::ZERO));
                 prop_assert_eq!(Some(band.success()), r.success);
+                // The displacement rolled is one the odds give a chance to.
+                if let Some(p) = r.effects.as_ref().and_then(|e| e.push.as_ref()) {
+                    prop_assert!(ans.odds.moved.iter().any(|(ft, w)| *ft == p.moved_ft && *w != Ratio::ZERO));
+                    prop_assert!(p.moved_ft <= p.wanted_ft);
+                }
             }
         }
     }
+}
+
+fn scene_of(enc: &Encounter) -> Scene<'_> {
+    Scene::new(enc, &mut Budget::unlimited()).unwrap()
+}
+
+/// `pf1e.maneuver.overrun`: through a Large target's 2×2 space to the first square beyond.
+#[test]
+fn overrun_passes_through_a_large_space() {
+    let mut cs = pair((0, 1), (1, 0));
+    cs[1].size = Size::Large;
+    let enc = encounter(RulesetId::Pf1e, 6, 4, cs);
+    let m = push::through(&scene_of(&enc), 0, 1, &mut Budget::unlimited()).unwrap();
+    assert_eq!(m.walk.direction, (1, 0));
+    assert_eq!(m.walk.path, vec![Square::new(1, 1), Square::new(2, 1), Square::new(3, 1)]);
+    assert_eq!((m.walk.moved_ft, m.walk.stopped.clone()), (15, None));
+}
+
+/// An overrun cannot end on another creature beyond the target: the walk stops there.
+#[test]
+fn overrun_through_stops_at_a_creature_beyond() {
+    let mut cs = pair((1, 1), (2, 1));
+    cs.push(Creature::new("o", "b", Square::new(3, 1), Size::Medium));
+    let enc = encounter(RulesetId::Pf1e, 6, 3, cs);
+    let m = push::through(&scene_of(&enc), 0, 1, &mut Budget::unlimited()).unwrap();
+    assert_eq!(m.walk.to, Square::new(2, 1));
+    assert!(matches!(m.walk.stopped, Some(PushStop::Creature { ref creature, .. }) if creature == "o"));
+}
+
+/// A failed overrun declared from afar: king's moves toward the target until adjacent.
+#[test]
+fn front_walks_until_adjacent() {
+    let enc = encounter(RulesetId::Pf1e, 8, 4, pair((0, 0), (4, 1)));
+    let m = push::front(&scene_of(&enc), 0, 1, &mut Budget::unlimited()).unwrap();
+    assert_eq!(m.walk.path, vec![Square::new(1, 1), Square::new(2, 1), Square::new(3, 1)]);
+    assert_eq!(m.walk.wanted_ft, 15);
+    // Adjacent already: no movement.
+    let enc = encounter(RulesetId::Pf1e, 8, 4, pair((3, 2), (4, 1)));
+    let m = push::front(&scene_of(&enc), 0, 1, &mut Budget::unlimited()).unwrap();
+    assert!(m.walk.path.is_empty() && m.walk.to == Square::new(3, 2));
 }

@@ -15,6 +15,7 @@ use crate::encounter::{Condition, Encounter, Terrain};
 use crate::error::RulesError;
 use crate::grid::line::{SquareContact, classify_square};
 use crate::grid::{Coord, FRAC_BITS, Metric, Point, Space, Square};
+use crate::movement::{MoveOpportunity, opportunities_along, straight_path};
 use crate::reach;
 use crate::ruleset::RulesetId;
 use crate::scene::{From, Scene};
@@ -41,6 +42,9 @@ pub struct ChargeOptions {
     pub path: Option<Vec<Square>>,
     /// A bull rush or overrun in place of the attack.
     pub then: Option<Kind>,
+    /// The charger can take only a standard action this turn: it charges up to its speed
+    /// instead of double its speed.
+    pub standard_only: bool,
 }
 
 /// How the path is tested.
@@ -144,7 +148,7 @@ pub struct Charge {
     pub end: Option<Square>,
     /// Movement to the end square, feet.
     pub movement_ft: Option<u32>,
-    /// Double speed, feet.
+    /// The longest charge, feet: double speed, or speed when only a standard action is left.
     pub max_ft: u32,
     /// The closest squares from which the charger can attack, row order.
     pub closest: Vec<Square>,
@@ -166,6 +170,11 @@ pub struct Charge {
     pub attack_bonus: i32,
     /// −2 to AC (PF1) / DEF (hb3d).
     pub ac_penalty: i32,
+    /// The charger's anchor square by square, start first (the given path, or a straight one
+    /// to the end square).
+    pub path: Vec<Square>,
+    /// Attacks of opportunity the movement provokes (legal charges only).
+    pub opportunities: Vec<MoveOpportunity>,
 }
 
 /// Trace steps of a charge.
@@ -192,6 +201,8 @@ pub enum ChargeStep {
     },
     /// The charge is not possible.
     Illegal(Obstacle),
+    /// An enemy's attack of opportunity against the charger's movement.
+    Provokes(MoveOpportunity),
     /// The charge: end square, movement and modifiers.
     Legal {
         /// End square.
@@ -360,6 +371,7 @@ fn test_end(
     attacker: usize,
     end: Square,
     extra: &[Square],
+    max_ft: u32,
     budget: &mut Budget,
 ) -> Result<EndTest, RulesError> {
     let enc = scene.enc;
@@ -370,8 +382,7 @@ fn test_end(
     let stop = Space { anchor: end, side: start.side };
     let feet = movement_ft(start.anchor, end);
     let mut out = EndTest { end, movement_ft: feet, squares: Vec::new(), obstacle: None };
-    let speed = a.speed_ft.unwrap_or(enc.ruleset.rules().default_speed_ft);
-    if feet > speed.saturating_mul(2) {
+    if feet > max_ft {
         // Too long: the path squares are not listed (they could span the whole map).
         out.obstacle = Some(Obstacle { why: ChargeIllegal::TooLong, square: None, creature: None });
         return Ok(out);
@@ -539,7 +550,7 @@ pub fn plan_charge(
         start: start.anchor,
         end: None,
         movement_ft: None,
-        max_ft: speed.saturating_mul(2),
+        max_ft: if options.standard_only { speed } else { speed.saturating_mul(2) },
         closest: Vec::new(),
         closest_ft: None,
         alternatives: Vec::new(),
@@ -550,6 +561,8 @@ pub fn plan_charge(
         then: options.then,
         attack_bonus: ATTACK_BONUS,
         ac_penalty: AC_PENALTY,
+        path: Vec::new(),
+        opportunities: Vec::new(),
     };
     let push =
         |trace: &mut Trace, s: ChargeStep| trace.push(rule, Effect::Maneuver(ManeuverEffect::Charge(s)));
@@ -579,7 +592,7 @@ pub fn plan_charge(
         None => (c.closest.clone(), Vec::new()),
     };
     for &end in &ends {
-        let e = test_end(scene, attacker, end, &extra, budget)?;
+        let e = test_end(scene, attacker, end, &extra, c.max_ft, budget)?;
         push(trace, ChargeStep::Tested { test: c.path_test, end: e.clone() });
         c.tested.push(e);
     }
@@ -602,6 +615,15 @@ pub fn plan_charge(
         c.obstacle = Some(Obstacle { why: ChargeIllegal::NoLineOfSight, square: None, creature: None });
     }
     c.legal = c.obstacle.is_none();
+    if let Some(end) = c.end {
+        c.path = match &path {
+            Some(p) => std::iter::once(start.anchor).chain(p.iter().copied()).collect(),
+            None => straight_path(start.anchor, end),
+        };
+    }
+    if c.legal {
+        c.opportunities = opportunities_along(scene, attacker, &c.path, budget)?;
+    }
     match (&c.obstacle, c.end, c.movement_ft) {
         (Some(o), _, _) => push(trace, ChargeStep::Illegal(o.clone())),
         (None, Some(end), Some(ft)) => push(
@@ -615,6 +637,9 @@ pub fn plan_charge(
             },
         ),
         _ => {}
+    }
+    for o in &c.opportunities {
+        trace.push(o.rule, Effect::Maneuver(ManeuverEffect::Charge(ChargeStep::Provokes(o.clone()))));
     }
     Ok(c)
 }
@@ -689,10 +714,13 @@ pub fn charge(
         odds: Odds {
             success: if c.legal { Ratio::ONE } else { Ratio::ZERO },
             bands: vec![(band, Ratio::ONE)],
+            moved: Vec::new(),
         },
         rolls: Vec::new(),
         trace,
         charge: Some(c),
+        miss_chance: 0,
+        miss_roll: None,
     })
 }
 
@@ -722,7 +750,7 @@ mod tests {
     fn run(e: &Encounter, path: Option<Vec<Square>>) -> Charge {
         let mut b = Budget::unlimited();
         let scene = Scene::new(e, &mut b).unwrap();
-        let opts = ChargeOptions { path, then: None };
+        let opts = ChargeOptions { path, then: None, standard_only: false };
         plan_charge(&scene, 0, 1, &opts, &mut Trace::default(), &mut b).unwrap()
     }
 

@@ -10,6 +10,7 @@
 pub mod charge;
 mod numbers;
 pub mod push;
+pub mod rush;
 
 use crate::budget::Budget;
 use crate::cover::{AttackKind, cover};
@@ -20,9 +21,11 @@ use crate::grid::Square;
 use crate::ruleset::RulesetId;
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
+use crate::vision::{Attack as SightAttack, concealment_for_attack};
 
 pub use charge::{Charge, ChargeIllegal, ChargeOptions, ChargeStep, EndTest, Obstacle, PathTest, charge};
-pub use push::{Push, PushStop};
+pub use push::{AttackerMove, AttackerMoveKind, Push, PushStop};
+pub use rush::SecondaryRush;
 
 /// The maneuvers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,6 +117,9 @@ pub struct Options {
     /// The bull rush or overrun ends a charge: +2 to the check (`pf1e.charge` / `hb3d.charge`,
     /// a single +2 per RULES.md Q-19).
     pub charging: bool,
+    /// PF1 / hb3d: damage the acting creature took from the attack of opportunity this
+    /// maneuver provoked, a penalty on the check (`pf1e.maneuver.cmb-cmd`).
+    pub aoo_damage: u32,
 }
 
 /// Why a maneuver cannot be attempted.
@@ -178,6 +184,8 @@ impl CheckKind {
 /// An outcome band: the effect changes from one band to the next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Band {
+    /// The check succeeded but the concealment miss chance made the maneuver miss.
+    Missed,
     /// Fails, and the attacker drops its weapon (disarm, fail by 10+).
     AttackerDrops,
     /// Fails, and the attacker falls prone (trip, fail by 10+).
@@ -198,6 +206,7 @@ impl Band {
     /// The wire id (`pushed_10_ft`).
     pub fn id(self, kind: Kind, shove: ShoveChoice) -> String {
         match self {
+            Band::Missed => "concealment_miss".into(),
             Band::AttackerDrops => "attacker_drops_weapon".into(),
             Band::AttackerProne => "attacker_prone".into(),
             Band::Failure => "failure".into(),
@@ -220,7 +229,7 @@ impl Band {
 
     /// Whether the band is a success.
     pub fn success(self) -> bool {
-        !matches!(self, Band::AttackerDrops | Band::AttackerProne | Band::Failure)
+        !matches!(self, Band::Missed | Band::AttackerDrops | Band::AttackerProne | Band::Failure)
     }
 }
 
@@ -290,6 +299,11 @@ pub struct Effects {
     pub attacker_may_pick_up: bool,
     /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to.
     pub target_moved_to: Option<Square>,
+    /// Bull rush and overrun: the acting creature's movement (following the push, through the
+    /// target's space, or ending in front of it).
+    pub attacker_move: Option<AttackerMove>,
+    /// PF1: the secondary bull rushes against creatures in the way, in order.
+    pub secondary: Vec<SecondaryRush>,
 }
 
 /// Exact odds of a maneuver.
@@ -299,6 +313,9 @@ pub struct Odds {
     pub success: Ratio,
     /// Probability of each band that changes the effect, in band order.
     pub bands: Vec<(Band, Ratio)>,
+    /// Pushes: the distribution of the target's displacement on the map, feet (0 included),
+    /// walls, creatures and PF1's secondary bull rushes taken into account.
+    pub moved: Vec<(u32, Ratio)>,
 }
 
 /// The answer.
@@ -355,6 +372,10 @@ pub struct ManeuverAnswer {
     pub trace: Trace,
     /// The charge (kind `charge`).
     pub charge: Option<Charge>,
+    /// PF1 / hb3d: the target's concealment miss chance, percent (0: none).
+    pub miss_chance: u32,
+    /// The d100 rolled against it and whether the maneuver missed.
+    pub miss_roll: Option<(i64, bool)>,
 }
 
 /// Trace effects of the maneuver rules.
@@ -431,6 +452,22 @@ pub enum ManeuverEffect {
     },
     /// A charge step.
     Charge(ChargeStep),
+    /// The target's concealment miss chance applies to the maneuver.
+    Concealment {
+        /// Percent.
+        miss_chance: u32,
+    },
+    /// The d100 against the miss chance.
+    MissRoll {
+        /// The roll.
+        roll: i64,
+        /// Whether the maneuver missed.
+        missed: bool,
+    },
+    /// A secondary bull rush against a creature in the way.
+    Secondary(SecondaryRush),
+    /// The acting creature's movement.
+    AttackerMoves(AttackerMove),
 }
 
 /// A helpless target: PF1 automatic success.
@@ -476,7 +513,7 @@ pub fn maneuver(
             what: "combat maneuvers (Starfinder maneuvers are outside RULES.md, Q-32)".into(),
         });
     }
-    let plan = numbers::plan(enc, attacker, a, target, t, kind, options)?;
+    let mut plan = numbers::plan(enc, attacker, a, target, t, kind, options)?;
     let mut trace = Trace::default();
     let mut ans = ManeuverAnswer {
         kind,
@@ -487,7 +524,7 @@ pub fn maneuver(
         dc: plan.dc,
         opposed_bonus: plan.opposed_bonus,
         automatic: plan.automatic.is_some(),
-        modifiers: plan.modifiers.clone(),
+        modifiers: Vec::new(),
         natural: None,
         total: None,
         opposed_natural: None,
@@ -499,17 +536,29 @@ pub fn maneuver(
         opportunity: Vec::new(),
         escape_dc: plan.escape_dc,
         action: plan.action,
-        odds: Odds { success: Ratio::ZERO, bands: Vec::new() },
+        odds: Odds { success: Ratio::ZERO, bands: Vec::new(), moved: Vec::new() },
         rolls: Vec::new(),
         trace: Trace::default(),
         charge: None,
+        miss_chance: 0,
+        miss_roll: None,
     };
     if let Some(why) = plan.illegal {
         trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Illegal { kind, why }));
         ans.odds.bands.push((Band::Failure, Ratio::ONE));
+        if pushes(kind, options.shove) {
+            ans.odds.moved.push((0, Ratio::ONE));
+        }
         ans.trace = trace;
         return Ok(ans);
     }
+    ans.opportunity = opportunities(scene, attacker, target, kind, &plan, options, budget)?;
+    if options.aoo_damage > 0 {
+        aoo_damage(enc.ruleset, kind, &ans.opportunity, options.aoo_damage, &mut plan)?;
+        ans.bonus = plan.bonus;
+    }
+    ans.modifiers = plan.modifiers.clone();
+    ans.miss_chance = miss_chance(scene, attacker, target, kind, &plan, budget)?;
     for m in &plan.modifiers {
         trace.push(m.rule, Effect::Maneuver(ManeuverEffect::Modifier(m.clone())));
     }
@@ -535,28 +584,33 @@ pub fn maneuver(
     if let Some(dc) = plan.escape_dc {
         trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::EscapeDc { dc }));
     }
-    ans.odds = odds(&plan, budget)?;
+    if ans.miss_chance > 0 {
+        trace.push(
+            concealment_rule(enc.ruleset),
+            Effect::Maneuver(ManeuverEffect::Concealment { miss_chance: ans.miss_chance }),
+        );
+    }
+    ans.odds = odds(&plan, ans.miss_chance, budget)?;
+    if pushes(kind, options.shove) {
+        ans.odds.moved = moved(scene, attacker, target, &ans.odds.bands, options, budget)?;
+    }
     trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Odds { success: ans.odds.success }));
-    ans.opportunity = opportunities(scene, attacker, target, kind, &plan, options, budget)?;
     for o in &ans.opportunity {
         trace.push(o.rule, Effect::Maneuver(ManeuverEffect::Opportunity(o.clone())));
     }
     // The roll.
     let mut rec = Recorder::new(dice);
-    let rolled = roll(&plan, &mut rec)?;
-    ans.rolls = rec.rolled;
-    let Some((n, o)) = rolled else {
+    let Some((n, o)) = roll(&plan, &mut rec)? else {
+        ans.rolls = rec.rolled;
         ans.trace = trace;
         return Ok(ans);
     };
-    let out = outcome(&plan, n, o);
+    let mut out = outcome(&plan, n, o);
     ans.natural = (plan.check != CheckKind::None).then_some(n);
     ans.total = (plan.check != CheckKind::None).then_some(out.total);
     ans.opposed_natural = o;
     ans.opposed_total = out.opposed_total;
-    ans.success = Some(out.success);
     ans.margin = (plan.check != CheckKind::None).then_some(out.margin);
-    ans.band = Some(out.band);
     if plan.check != CheckKind::None {
         trace.push(
             plan.rule,
@@ -572,17 +626,128 @@ pub fn maneuver(
     if plan.check == CheckKind::Contest && out.margin == 0 {
         trace.push("dnd5e2014.contest.tie", Effect::Maneuver(ManeuverEffect::Tie));
     }
+    if out.success
+        && ans.miss_chance > 0
+        && let Some(d) = rec.roll(&Purpose::MissChance, 100)?
+    {
+        let missed = d <= ans.miss_chance;
+        ans.miss_roll = Some((i64::from(d), missed));
+        trace.push(
+            concealment_rule(enc.ruleset),
+            Effect::Maneuver(ManeuverEffect::MissRoll { roll: i64::from(d), missed }),
+        );
+        if missed {
+            out.success = false;
+            out.band = Band::Missed;
+        }
+    }
+    ans.success = Some(out.success);
+    ans.band = Some(out.band);
     trace.push(
         plan.rule,
         Effect::Maneuver(ManeuverEffect::Outcome { band: out.band.id(kind, options.shove) }),
     );
-    let effects = effects(scene, attacker, target, kind, out.band, plan.pull, budget)?;
+    let effects = effects(scene, attacker, target, kind, out.band, &plan, options, &mut rec, budget)?;
+    // The secondary checks happen during the push; the push step then tells where it ended.
+    for s in &effects.secondary {
+        trace.push("pf1e.maneuver.bull-rush", Effect::Maneuver(ManeuverEffect::Secondary(s.clone())));
+    }
     if let Some(p) = &effects.push {
         trace.push("grid.push-direction", Effect::Maneuver(ManeuverEffect::Pushed(p.clone())));
     }
+    if let Some(m) = &effects.attacker_move {
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::AttackerMoves(m.clone())));
+    }
     ans.effects = Some(effects);
+    ans.rolls = rec.rolled;
     ans.trace = trace;
     Ok(ans)
+}
+
+/// Whether the kind pushes the target (bull rush, 5e shove to push).
+fn pushes(kind: Kind, shove: ShoveChoice) -> bool {
+    kind == Kind::BullRush || (kind == Kind::Shove && shove == ShoveChoice::Push)
+}
+
+fn concealment_rule(ruleset: RulesetId) -> &'static str {
+    if ruleset == RulesetId::Hb3d { "hb3d.mod.concealment" } else { "pf1e.maneuver.cmb-cmd" }
+}
+
+/// `pf1e.maneuver.cmb-cmd`: the target's concealment miss chance applies to a maneuver made
+/// against it (PF1, and hb3d by `hb3d.inherit-pf1e`); not to an escape, which targets nobody,
+/// nor to an overrun the target lets through.
+fn miss_chance(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    kind: Kind,
+    plan: &Plan,
+    budget: &mut Budget,
+) -> Result<u32, RulesError> {
+    if !matches!(scene.enc.ruleset, RulesetId::Pf1e | RulesetId::Hb3d)
+        || kind == Kind::Escape
+        || plan.check == CheckKind::None
+    {
+        return Ok(0);
+    }
+    let v = concealment_for_attack(scene, attacker, target, SightAttack::Melee, budget)?;
+    Ok(v.miss_chance)
+}
+
+/// `pf1e.maneuver.cmb-cmd`: damage taken from the provoked attack of opportunity is a penalty
+/// on the check. Damage with no attack of opportunity is a contradiction, reported as such.
+fn aoo_damage(
+    ruleset: RulesetId,
+    kind: Kind,
+    opportunity: &[Opportunity],
+    damage: u32,
+    plan: &mut Plan,
+) -> Result<(), RulesError> {
+    if ruleset.is_dnd5e() {
+        return Err(RulesError::field(
+            "/options/aoo_damage",
+            "D&D 5e maneuvers provoke no attack of opportunity",
+        ));
+    }
+    if !opportunity.iter().any(|o| o.provoked) {
+        let why = opportunity.first().map_or("it does not provoke", |o| o.reason);
+        return Err(RulesError::field(
+            "/options/aoo_damage",
+            format!("this {} provokes no attack of opportunity ({why})", kind.id()),
+        ));
+    }
+    let value = -i32::try_from(damage).unwrap_or(i32::MAX).min(1_000_000);
+    plan.modifiers.push(Modifier {
+        rule: plan.base_rule,
+        detail: "damage taken from the attack of opportunity".into(),
+        value,
+        side: Side::Check,
+    });
+    plan.bonus = plan.bonus.saturating_add(value);
+    Ok(())
+}
+
+/// The distribution of the target's displacement over the outcome bands.
+fn moved(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    bands: &[(Band, Ratio)],
+    options: &Options,
+    budget: &mut Budget,
+) -> Result<Vec<(u32, Ratio)>, RulesError> {
+    let mut out = Vec::new();
+    for &(band, p) in bands {
+        match band {
+            Band::Pushed(ft) => {
+                for (moved, w) in rush::moved_odds(scene, attacker, target, ft, p, options, budget)? {
+                    rush::add(&mut out, moved, w);
+                }
+            }
+            _ => rush::add(&mut out, 0, p),
+        }
+    }
+    Ok(out)
 }
 
 /// Everything the numbers decide, before any die.
@@ -685,7 +850,7 @@ fn naturals(check: CheckKind) -> Vec<(i64, u128)> {
     }
 }
 
-fn odds(plan: &Plan, budget: &mut Budget) -> Result<Odds, RulesError> {
+fn odds(plan: &Plan, miss_chance: u32, budget: &mut Budget) -> Result<Odds, RulesError> {
     let ns = naturals(plan.check);
     let os: Vec<(Option<i64>, u128)> = if plan.check == CheckKind::Contest {
         (1..=20).map(|n| (Some(n), 1)).collect()
@@ -711,10 +876,18 @@ fn odds(plan: &Plan, budget: &mut Budget) -> Result<Odds, RulesError> {
         }
     }
     counts.sort_by_key(|(b, _)| *b);
-    Ok(Odds {
-        success: Ratio::new(wins, total),
-        bands: counts.into_iter().map(|(b, c)| (b, Ratio::new(c, total))).collect(),
-    })
+    // The miss chance is rolled after a successful check (as after a hit).
+    let (keep, miss) = (Ratio::percent(miss_chance).complement(), Ratio::percent(miss_chance));
+    let checked = Ratio::new(wins, total);
+    let mut bands: Vec<(Band, Ratio)> = Vec::new();
+    if miss_chance > 0 && wins > 0 {
+        bands.push((Band::Missed, checked.times(miss)));
+    }
+    for (b, c) in counts {
+        let p = Ratio::new(c, total);
+        bands.push((b, if b.success() { p.times(keep) } else { p }));
+    }
+    Ok(Odds { success: checked.times(keep), bands, moved: Vec::new() })
 }
 
 fn roll(plan: &Plan, dice: &mut dyn DiceSource) -> Result<Option<(i64, Option<i64>)>, RulesError> {
@@ -783,13 +956,16 @@ fn weapon_name(c: &Creature) -> String {
     c.wielding.as_ref().and_then(|w| w.name.clone()).unwrap_or_else(|| "weapon".to_owned())
 }
 
+#[allow(clippy::too_many_arguments)] // The maneuver's whole context; a struct would only rename it.
 fn effects(
     scene: &Scene<'_>,
     attacker: usize,
     target: usize,
     kind: Kind,
     band: Band,
-    pull: Option<Option<Square>>,
+    plan: &Plan,
+    options: &Options,
+    dice: &mut dyn DiceSource,
     budget: &mut Budget,
 ) -> Result<Effects, RulesError> {
     let enc: &Encounter = scene.enc;
@@ -799,6 +975,16 @@ fn effects(
     };
     let five_e = enc.ruleset.is_dnd5e();
     match (kind, band) {
+        (Kind::BullRush, Band::Pushed(ft)) => {
+            let (walk, secondary) = rush::rush(scene, attacker, target, ft, options, dice, budget)?;
+            if walk.push.moved_ft > 0 {
+                let dir = walk.push.direction;
+                e.attacker_move =
+                    Some(push::follow(scene, attacker, dir, walk.push.moved_ft, &walk.members(), budget)?);
+            }
+            e.push = Some(walk.push);
+            e.secondary = secondary;
+        }
         (_, Band::Pushed(ft)) => e.push = Some(push::push(scene, attacker, target, ft, budget)?),
         (Kind::Shove | Kind::Trip, Band::Success) => e.target_gains.push(Condition::Prone),
         (_, Band::AttackerProne) => e.attacker_gains.push(Condition::Prone),
@@ -807,7 +993,7 @@ fn effects(
             if !five_e {
                 e.attacker_gains.push(Condition::Grappled);
             }
-            e.target_moved_to = pull.flatten();
+            e.target_moved_to = plan.pull.flatten();
         }
         (Kind::Pin, Band::Success) => e.target_gains.push(Condition::Pinned),
         (Kind::TieUp, Band::Success) => e.target_gains.push(Condition::TiedUp),
@@ -831,12 +1017,19 @@ fn effects(
             e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
         }
         (_, Band::AttackerDrops) => e.dropped.push(Dropped { creature: a.id.clone(), item: weapon_name(a) }),
-        (Kind::Overrun, Band::Success) => e.through = true,
+        (Kind::Overrun, Band::Success) => {
+            e.through = true;
+            e.attacker_move = Some(push::through(scene, attacker, target, budget)?);
+        }
         (Kind::Overrun, Band::ThroughAndProne) => {
             e.through = true;
             e.target_gains.push(Condition::Prone);
+            e.attacker_move = Some(push::through(scene, attacker, target, budget)?);
         }
-        (Kind::BullRush | Kind::Overrun, Band::Failure) => e.attacker_stops_in_front = true,
+        (Kind::BullRush | Kind::Overrun, Band::Failure | Band::Missed) => {
+            e.attacker_stops_in_front = true;
+            e.attacker_move = Some(push::front(scene, attacker, target, budget)?);
+        }
         _ => {}
     }
     Ok(e)
