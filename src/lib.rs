@@ -100,6 +100,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::concealment::concealment))
         .routes(routes!(handlers::attack::attack))
         .routes(routes!(handlers::maneuver::maneuvers))
+        .routes(routes!(handlers::movement::movement))
 }
 
 fn catalog_routes() -> OpenApiRouter<AppState> {

@@ -5,7 +5,8 @@ use std::fmt::Write;
 
 use arbiter_rules::cover::CoverAnswer;
 use arbiter_rules::encounter::{Encounter, Terrain, WallKind};
-use arbiter_rules::grid::Point;
+use arbiter_rules::grid::{Point, Square};
+use arbiter_rules::movement::Movement;
 
 /// Escapes text for XML content and attributes.
 fn esc(s: &str) -> String {
@@ -177,6 +178,67 @@ pub fn cover(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer) -
             r##"<circle cx="{x}" cy="{y}" r="5" fill="#1f77b4" stroke="#fff" stroke-width="1.5"/>"##
         );
     }
+    let top = enc.grid.height.max(1) as f64 * cell;
+    legend(&mut s, top, &rows);
+    s.push_str("</svg>");
+    s
+}
+
+/// The movement drawn: grid, walls, creatures, the path (green legal steps, red illegal
+/// ones), the last legal square, and an orange ring on each square where an attack of
+/// opportunity is provoked.
+pub fn movement(enc: &Encounter, mover: usize, m: &Movement) -> String {
+    let name = enc.creatures.get(mover).map_or("?", |c| c.id.as_str());
+    let title = format!(
+        "Movement of {name} ({}): {}",
+        m.mode.id(),
+        if m.legal { "legal".to_owned() } else { format!("illegal ({})", m.reason.unwrap_or("?")) }
+    );
+    let spent = m.total_ft.saturating_add(m.extra_ft);
+    let rows = vec![
+        title.clone(),
+        format!(
+            "Ruleset {} · {spent} ft spent{} · {} attack(s) of opportunity",
+            enc.ruleset.id(),
+            m.budget_ft.map(|b| format!(" of {b} ft")).unwrap_or_default(),
+            m.opportunities.iter().filter(|o| o.provoked).count()
+        ),
+        "Path: green legal steps, red illegal; blue dot: start, black ring: last legal square; orange ring: provokes".to_owned(),
+        "Walls: black solid, brown dashed low, blue window, dotted arrow slit, brown door, green dashed open door".to_owned(),
+        "Squares: dark solid, grey opaque, tan low, green concealing, beige difficult, blue water".to_owned(),
+    ];
+    let (mut s, cell) = base(enc, &title, rows.len());
+    let side = enc.creatures.get(mover).map_or(1, |c| enc.space(c).side);
+    // The centre of the mover's space on an anchor square.
+    let centre = |sq: Square| {
+        let half = f64::from(side) / 2.0;
+        ((f64::from(sq.x) + half) * cell, (f64::from(sq.y) + half) * cell)
+    };
+    s.push_str(r#"<g stroke-width="4" stroke-linecap="round">"#);
+    for st in &m.steps {
+        let (x1, y1) = centre(st.from);
+        let (x2, y2) = centre(st.to);
+        let colour = if st.legal { "#2ca02c" } else { "#d62728" };
+        let _ = write!(s, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}"/>"#);
+    }
+    s.push_str("</g>");
+    for o in m.opportunities.iter().filter(|o| o.provoked) {
+        let (x, y) = centre(o.square);
+        let _ = write!(
+            s,
+            r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="#ff7f0e" stroke-width="3"/>"##,
+            cell * 0.35
+        );
+    }
+    let (x, y) = centre(m.start);
+    let _ =
+        write!(s, r##"<circle cx="{x}" cy="{y}" r="5" fill="#1f77b4" stroke="#fff" stroke-width="1.5"/>"##);
+    let (x, y) = centre(m.last_legal);
+    let _ = write!(
+        s,
+        r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="#000" stroke-width="2"/>"##,
+        cell * 0.2
+    );
     let top = enc.grid.height.max(1) as f64 * cell;
     legend(&mut s, top, &rows);
     s.push_str("</svg>");

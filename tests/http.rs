@@ -10,6 +10,7 @@ mod http {
     pub mod flanking;
     pub mod fuzz;
     pub mod maneuver;
+    pub mod movement;
     pub mod openapi;
     pub mod ops;
     pub mod range;

@@ -256,18 +256,20 @@ pub struct MissRollOut {
     pub missed: bool,
 }
 
-/// An attack of opportunity provoked by the charger's movement.
+/// An attack of opportunity provoked by a movement (a charge's, or `/v1/movement`'s).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MoveOpportunityOut {
-    /// The enemy.
+    /// The creature that may attack.
     pub creature: String,
-    /// Index in `path` of the square whose leaving provokes (0: the start).
+    /// Index in the path of the square the mover stands on when it provokes (0: the start).
     pub step: usize,
     /// That square.
     pub square: SquareOut,
-    /// Whether it gets the attack.
+    /// Whether it gets the attack (false: listed with why not, or only offered).
     pub provoked: bool,
-    /// `leaves_threatened_square`, `flat_footed`, `cover`, `total_concealment`.
+    /// `leaves_threatened_square`, `leaves_reach`, `stands_up`, `moves_through_space`,
+    /// `offered_to_ally`, `flat_footed`, `cover`, `total_cover`, `total_concealment`,
+    /// `withdraw`.
     pub reason: &'static str,
     /// Rule id.
     pub rule: &'static str,

@@ -10,4 +10,5 @@ pub mod encounter;
 pub mod flanking;
 pub mod maneuver;
 pub mod mapping;
+pub mod movement;
 pub mod range;

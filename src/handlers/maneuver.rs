@@ -21,6 +21,7 @@ use arbiter_rules::maneuver::{
     Charge, ChargeOptions, Effects, Kind, Modifier, Obstacle, Options, Push, PushStop, ShoveChoice, Side,
     charge, maneuver,
 };
+use arbiter_rules::movement::MoveOpportunity;
 use arbiter_rules::scene::Scene;
 
 fn sq(s: Square) -> SquareOut {
@@ -31,7 +32,7 @@ fn obstacle_out(o: &Obstacle) -> ChargeObstacleOut {
     ChargeObstacleOut { reason: o.why.id(), square: o.square.map(sq), creature: o.creature.clone() }
 }
 
-fn charge_out(c: &Charge) -> ChargeOut {
+pub(crate) fn charge_out(c: &Charge) -> ChargeOut {
     ChargeOut {
         rule: c.rule,
         legal: c.legal,
@@ -62,18 +63,18 @@ fn charge_out(c: &Charge) -> ChargeOut {
         attack_bonus: c.attack_bonus,
         ac_penalty: c.ac_penalty,
         path: c.path.iter().copied().map(sq).collect(),
-        opportunity_attacks: c
-            .opportunities
-            .iter()
-            .map(|o| MoveOpportunityOut {
-                creature: o.creature.clone(),
-                step: o.step,
-                square: sq(o.square),
-                provoked: o.provoked,
-                reason: o.reason,
-                rule: o.rule,
-            })
-            .collect(),
+        opportunity_attacks: c.opportunities.iter().map(move_opportunity_out).collect(),
+    }
+}
+
+pub(crate) fn move_opportunity_out(o: &MoveOpportunity) -> MoveOpportunityOut {
+    MoveOpportunityOut {
+        creature: o.creature.clone(),
+        step: o.step,
+        square: sq(o.square),
+        provoked: o.provoked,
+        reason: o.reason,
+        rule: o.rule,
     }
 }
 

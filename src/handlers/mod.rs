@@ -7,6 +7,7 @@ pub mod cover;
 pub mod flanking;
 pub mod health;
 pub mod maneuver;
+pub mod movement;
 pub mod range;
 
 use arbiter_rules::encounter::Encounter;

@@ -2,6 +2,7 @@
 
 mod flanking;
 mod maneuver;
+mod movement;
 mod vision;
 
 use axum::http::{HeaderMap, header};
@@ -362,6 +363,7 @@ fn effect(e: &Effect, lang: Lang) -> (String, Value) {
         ),
         Effect::Flanking(f) => flanking::effect(f, lang),
         Effect::Maneuver(m) => maneuver::effect(m, lang),
+        Effect::Movement(m) => movement::effect(m, lang),
         Effect::Vision(v) => vision::effect(v, lang),
         Effect::AttackModifier { source, detail, attack, defence, advantage, disadvantage } => {
             let what = source.replace('_', " ");

@@ -109,3 +109,77 @@ pub fn pointers(a: &Answer) -> Vec<String> {
         .map(|e| e.iter().map(|x| x["pointer"].as_str().unwrap_or("").to_owned()).collect())
         .unwrap_or_default()
 }
+
+/// Like `assert_subset`, but arrays compare element by element (same length).
+pub fn subset(actual: &Value, expected: &Value, path: &str) {
+    match (actual, expected) {
+        (Value::Object(a), Value::Object(e)) => {
+            for (k, ev) in e {
+                let av = a.get(k).unwrap_or_else(|| panic!("{path}/{k} missing in {actual}"));
+                subset(av, ev, &format!("{path}/{k}"));
+            }
+        }
+        (Value::Array(a), Value::Array(e)) => {
+            assert_eq!(a.len(), e.len(), "{path}: got {actual}, expected {expected}");
+            for (i, (av, ev)) in a.iter().zip(e).enumerate() {
+                subset(av, ev, &format!("{path}/{i}"));
+            }
+        }
+        (Value::Number(a), Value::Number(e)) => {
+            assert!(
+                (a.as_f64().unwrap() - e.as_f64().unwrap()).abs() < 1e-12,
+                "{path}: got {a}, expected {e}"
+            );
+        }
+        _ => assert_eq!(actual, expected, "{path}"),
+    }
+}
+
+/// Posts every fixture case to `path` and checks its status, its error pointers, the expected
+/// subset of the body (of `body[scope]` when a scope is given), the rules it names under
+/// `rules`, and that every traced rule is in the catalog. Returns the cases answered 200 with
+/// their bodies, and a line per failure.
+pub async fn check_fixtures<'c>(
+    path: &str,
+    cases: &'c [Value],
+    scope: Option<&str>,
+) -> (Vec<(&'c Value, Value)>, Vec<String>) {
+    let mut ok = Vec::new();
+    let mut failures = Vec::new();
+    for case in cases {
+        let name = case["name"].as_str().unwrap();
+        let res = post_json(test_app(), path, &case["request"]).await;
+        if res.status as u64 != case["status"].as_u64().unwrap() {
+            failures.push(format!("{name}: status {}: {}", res.status, String::from_utf8_lossy(&res.body)));
+            continue;
+        }
+        if let Some(expected) = case["pointers"].as_array() {
+            let expected: Vec<String> = expected.iter().map(|p| p.as_str().unwrap().to_owned()).collect();
+            if pointers(&res) != expected {
+                failures.push(format!(
+                    "{name}: pointers {:?}: {}",
+                    pointers(&res),
+                    String::from_utf8_lossy(&res.body)
+                ));
+            }
+            continue;
+        }
+        let body = res.json();
+        let scoped = scope.map_or(&body, |s| &body[s]);
+        if std::panic::catch_unwind(|| subset(scoped, &case["expect"], name)).is_err() {
+            failures.push(format!("{name}: {scoped}"));
+            continue;
+        }
+        let trace = body["trace"].as_array().unwrap();
+        for rule in case["rules"].as_array().into_iter().flatten() {
+            if !trace.iter().any(|s| &s["rule"] == rule) {
+                failures.push(format!("{name}: no {rule} step"));
+            }
+        }
+        for step in trace.iter().filter(|s| s["source"] == "RULES.md") {
+            failures.push(format!("{name}: rule {} is not in the catalog", step["rule"]));
+        }
+        ok.push((case, body));
+    }
+    (ok, failures)
+}

@@ -235,6 +235,8 @@ pub enum Effect {
     Flanking(crate::flanking::FlankEffect),
     /// A combat maneuver step (see [`crate::maneuver`]).
     Maneuver(crate::maneuver::ManeuverEffect),
+    /// A movement step (`/v1/movement`).
+    Movement(crate::movement::MoveEffect),
 }
 
 /// How the d20 is rolled after combining advantage and disadvantage.

@@ -124,7 +124,7 @@ fn on_box(p: (i128, i128), a: (i128, i128), b: (i128, i128)) -> bool {
 
 /// Whether the closed segments p1p2 and q1q2 meet (overflow counts as meeting: blocking is
 /// the safe answer).
-pub(super) fn meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
+pub(crate) fn meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
     let v = |p: Point| (p.x.0, p.y.0);
     let (p1, p2, q1, q2) = (v(p1), v(p2), v(q1), v(q2));
     let (Some(d1), Some(d2), Some(d3), Some(d4)) =
@@ -143,7 +143,7 @@ pub(super) fn meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
 
 /// Whether a blocking thin wall separates two neighbouring squares (crosses or touches the
 /// centre-to-centre segment; for a diagonal step that includes a wall ending at the corner).
-fn wall_between(
+pub(crate) fn wall_between(
     scene: &Scene<'_>,
     from: Square,
     to: Square,

@@ -37,7 +37,7 @@ pub(super) const CONDITIONS: &[Condition] = &[
 ];
 
 /// Conditions that include Incapacitated (SRD 5.1 Appendix A) or make a creature unable to act.
-pub(super) const INCAPACITATED: &[Condition] = &[
+pub(crate) const INCAPACITATED: &[Condition] = &[
     Condition::Incapacitated,
     Condition::Paralyzed,
     Condition::Petrified,

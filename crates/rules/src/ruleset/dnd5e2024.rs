@@ -1,6 +1,9 @@
 //! D&D 5e, 2024 rules (RULES.md §2.1 and §2.3).
 
-use super::{CoverRule, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, dnd5e};
+use super::{
+    CoverRule, Drag, MoveCosts, MoveRule, OpportunityRule, RangeRule, RangedInMeleeRule, ReachWeaponRule,
+    Ruleset, ThroughRule, dnd5e,
+};
 use crate::grid::Metric;
 
 /// The ruleset.
@@ -26,4 +29,16 @@ pub static RULESET: Ruleset = Ruleset {
     attack: super::DND5E_ATTACK,
     variants: dnd5e::VARIANTS,
     operations: dnd5e::OPERATIONS,
+    movement: MoveRule {
+        costs: MoveCosts::Dnd5e,
+        grid_rule: "dnd5e.grid.squares",
+        difficult_rule: "dnd5e.terrain.difficult",
+        through: ThroughRule::Dnd5e2024,
+        through_rule: "dnd5e2024.move.through-creatures",
+        opportunity: OpportunityRule::LeavesReach { trigger: "dnd5e2024.oa.trigger", allies_offered: true },
+        prone_rule: "dnd5e2024.prone.movement",
+        mounted_rule: Some("dnd5e2024.mounted"),
+        drag: Drag::ExtraFoot("dnd5e2024.grapple.move"),
+        short_step: None,
+    },
 };

@@ -88,4 +88,11 @@ pub static RULESET: Ruleset = Ruleset {
     },
     variants: VARIANTS,
     operations: super::WITH_MANEUVERS,
+    movement: super::pathfinder_movement(
+        "hb3d.inherit-pf1e",
+        "hb3d.inherit-pf1e",
+        "hb3d.inherit-pf1e",
+        "hb3d.inherit-pf1e",
+        "five_foot_step",
+    ),
 };

@@ -8,6 +8,8 @@ pub mod hb3d;
 pub mod pf1e;
 pub mod sf1e;
 
+pub(crate) use dnd5e::INCAPACITATED;
+
 use crate::encounter::{Condition, Size};
 use crate::grid::Metric;
 
@@ -319,6 +321,87 @@ pub struct Ruleset {
     pub variants: &'static [VariantSpec],
     /// The operations it answers (paths under `/v1`).
     pub operations: &'static [&'static str],
+    /// Movement along a path (`/v1/movement`).
+    pub movement: MoveRule,
+}
+
+/// How a ruleset prices and polices movement (`/v1/movement`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveRule {
+    /// Step costs and the grid rule cited for them.
+    pub costs: MoveCosts,
+    /// Rule id of the step costs (`dnd5e.grid.squares`, `pf1e.grid.distance-and-movement`…).
+    pub grid_rule: &'static str,
+    /// Rule id of difficult terrain.
+    pub difficult_rule: &'static str,
+    /// Who may be moved through.
+    pub through: ThroughRule,
+    /// Rule id of moving through other creatures.
+    pub through_rule: &'static str,
+    /// What provokes an attack of opportunity, and its rule id.
+    pub opportunity: OpportunityRule,
+    /// Rule id of standing up and crawling.
+    pub prone_rule: &'static str,
+    /// Mounting and dismounting (5e); `None`: outside RULES.md.
+    pub mounted_rule: Option<&'static str>,
+    /// Moving a grappled creature, and how it slows the grappler.
+    pub drag: Drag,
+    /// The one-square step that provokes nothing: `five_foot_step` (PF1, hb3d),
+    /// `guarded_step` (SF); `None` in 5e.
+    pub short_step: Option<&'static str>,
+}
+
+/// Step costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveCosts {
+    /// 5 ft a square (Chebyshev, or alternating diagonals with the variant); difficult
+    /// terrain and crawling each add 5 ft; standing up and mounting cost half the speed.
+    Dnd5e,
+    /// Alternating diagonals counted over the whole move; difficult terrain doubles
+    /// an orthogonal step and makes a diagonal one a flat 15 ft; a hampering (low) obstacle
+    /// adds 10 ft; standing up is a move action; crawling is 5 ft per move action.
+    Pathfinder,
+}
+
+/// Moving through another creature's space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThroughRule {
+    /// 5e 2014: non-hostile, or two sizes apart; any occupied space is difficult terrain.
+    Dnd5e2014,
+    /// 5e 2024: ally, Incapacitated, Tiny, or two sizes apart; difficult unless ally or Tiny.
+    Dnd5e2024,
+    /// PF1 family: friends (not when charging), helpless opponents, Tiny or smaller movers and
+    /// three sizes apart (these two provoke from the creature passed).
+    Pathfinder,
+}
+
+/// What provokes an attack of opportunity when moving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpportunityRule {
+    /// 5e: leaving the reach of a creature that can see the mover.
+    LeavesReach {
+        /// Rule id of the trigger (`dnd5e2014.oa.trigger`, `dnd5e2024.oa.trigger`).
+        trigger: &'static str,
+        /// 2024: allies may react too (offered, never automated, Q-28).
+        allies_offered: bool,
+    },
+    /// PF1 family: leaving a threatened square (`pf1e.aoo`).
+    LeavesThreatened {
+        /// Rule id.
+        rule: &'static str,
+    },
+}
+
+/// How dragging a grappled creature slows the grappler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drag {
+    /// 5e 2014: speed halved unless the target is two or more sizes smaller.
+    HalfSpeed(&'static str),
+    /// 5e 2024: each foot costs 1 extra foot unless the target is Tiny or two or more sizes
+    /// smaller.
+    ExtraFoot(&'static str),
+    /// Not modelled (PF1 family: the grappler moves with a maneuver, `/v1/maneuvers`).
+    None,
 }
 
 impl Ruleset {
@@ -442,11 +525,34 @@ pub(crate) const PF_NO_THREAT: &[Condition] = &[
 ];
 
 /// Operations every ruleset answers.
-pub(crate) const COMMON_OPERATIONS: &[&str] = &["range", "cover", "concealment", "flanking", "attack"];
+pub(crate) const COMMON_OPERATIONS: &[&str] =
+    &["range", "cover", "concealment", "flanking", "attack", "movement"];
 
 /// Operations of the rulesets that define combat maneuvers (all but SF, RULES.md Q-32).
 pub(crate) const WITH_MANEUVERS: &[&str] =
-    &["range", "cover", "concealment", "flanking", "attack", "maneuvers"];
+    &["range", "cover", "concealment", "flanking", "attack", "maneuvers", "movement"];
+
+/// Movement in the PF1 family; `rule` is cited for everything the ruleset inherits.
+pub(crate) const fn pathfinder_movement(
+    grid_rule: &'static str,
+    through_rule: &'static str,
+    aoo_rule: &'static str,
+    prone_rule: &'static str,
+    short_step: &'static str,
+) -> MoveRule {
+    MoveRule {
+        costs: MoveCosts::Pathfinder,
+        grid_rule,
+        difficult_rule: grid_rule,
+        through: ThroughRule::Pathfinder,
+        through_rule,
+        opportunity: OpportunityRule::LeavesThreatened { rule: aoo_rule },
+        prone_rule,
+        mounted_rule: None,
+        drag: Drag::None,
+        short_step: Some(short_step),
+    }
+}
 
 /// PF1's attack numbers (RULES.md `pf1e.attack.hit-and-natural-rolls`, `pf1e.prone`,
 /// `pf1e.charge`, `pf1e.grid.distance-and-movement` squeezing).

@@ -53,4 +53,11 @@ pub static RULESET: Ruleset = Ruleset {
     attack: super::PF1_ATTACK,
     variants: VARIANTS,
     operations: super::WITH_MANEUVERS,
+    movement: super::pathfinder_movement(
+        "pf1e.grid.distance-and-movement",
+        "pf1e.move.through-squares",
+        "pf1e.aoo",
+        "pf1e.prone",
+        "five_foot_step",
+    ),
 };

@@ -103,4 +103,11 @@ pub static RULESET: Ruleset = Ruleset {
     },
     variants: VARIANTS,
     operations: super::COMMON_OPERATIONS,
+    movement: super::pathfinder_movement(
+        "sf1e.grid.movement-and-reach",
+        "sf1e.grid.movement-and-reach",
+        "pf1e.aoo",
+        "sf1e.prone",
+        "guarded_step",
+    ),
 };

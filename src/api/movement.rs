@@ -1,0 +1,201 @@
+//! `POST /v1/movement` wire types.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::encounter::{EncounterIn, SquareIn};
+use super::maneuver::{ChargeOut, MoveOpportunityOut, SquareOut};
+use crate::render::TraceStep;
+
+/// How the creature moves.
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveModeIn {
+    /// Its own movement.
+    #[default]
+    Walk,
+    /// 5e Disengage (provokes nothing); PF1 family: withdraw (the first square provokes
+    /// nothing from enemies the mover sees).
+    Disengage,
+    /// Teleportation: only the last square matters; provokes nothing.
+    Teleport,
+    /// Moved by something else: no cost against the speed, provokes nothing.
+    Forced,
+    /// A charge toward `target` (PF1, hb3d): the path must be a legal charge.
+    Charge,
+    /// Walk, then mount `mount` within 5 ft for half the speed (5e).
+    Mount,
+    /// Dismount onto the first square of the path for half the speed, then walk on (5e).
+    Dismount,
+}
+
+/// Movement options.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveOptionsIn {
+    /// A prone mover stands up first (5e: half its speed; PF1 family: a move action that
+    /// provokes). Otherwise a prone mover crawls.
+    #[serde(default)]
+    pub stand_up: bool,
+    /// 5e Dash: twice the speed.
+    #[serde(default)]
+    pub dash: bool,
+    /// PF1 / hb3d five-foot step, SF guarded step: one 5 ft step, not into difficult
+    /// terrain, that provokes nothing.
+    #[serde(default)]
+    pub short_step: bool,
+    /// 5e: id of the grappled creature dragged along (`dnd5e2014.grapple.move`,
+    /// `dnd5e2024.grapple.move`).
+    #[serde(default)]
+    #[schema(max_length = 64)]
+    pub dragging: Option<String>,
+}
+
+/// A movement question.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "encounter": {
+        "ruleset": "dnd5e2014",
+        "grid": {"width": 10, "height": 10},
+        "creatures": [
+            {"id": "pc", "side": "party", "at": {"x": 6, "y": 5}},
+            {"id": "goblin", "side": "monsters", "at": {"x": 5, "y": 5}}
+        ]
+    },
+    "creature": "pc",
+    "path": [{"x": 6, "y": 6}, {"x": 6, "y": 7}],
+    "mode": "walk"
+}))]
+pub struct MovementRequest {
+    /// The encounter.
+    pub encounter: EncounterIn,
+    /// Id of the creature that moves.
+    #[schema(max_length = 64)]
+    pub creature: String,
+    /// The anchor squares entered, in order, each a king's move from the previous one (the
+    /// first from the creature's square; a first square equal to it is ignored). Teleport:
+    /// the last square is the destination.
+    #[schema(max_items = 1000)]
+    pub path: Vec<SquareIn>,
+    /// `walk` (default), `disengage`, `teleport`, `forced`, `charge`, `mount`, `dismount`.
+    #[serde(default)]
+    pub mode: MoveModeIn,
+    /// Charge: id of the target.
+    #[serde(default)]
+    #[schema(max_length = 64)]
+    pub target: Option<String>,
+    /// Mount: id of the creature mounted.
+    #[serde(default)]
+    #[schema(max_length = 64)]
+    pub mount: Option<String>,
+    /// Options.
+    #[serde(default)]
+    pub options: MoveOptionsIn,
+}
+
+/// One step.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StepOut {
+    /// Index in the path of the square entered (1 = the first step).
+    pub index: usize,
+    /// The anchor square left.
+    pub from: SquareOut,
+    /// The anchor square entered.
+    pub to: SquareOut,
+    /// Cost, feet.
+    pub cost_ft: u32,
+    /// Feet spent so far (standing up and mounting included).
+    pub total_ft: u32,
+    /// A diagonal step.
+    pub diagonal: bool,
+    /// Difficult terrain (terrain, water without a swimming speed, or a creature's space).
+    pub difficult: bool,
+    /// PF1 family: a hampering (low) obstacle crossed (+10 ft).
+    pub hampered: bool,
+    /// The creature whose space it passes through.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub through: Option<String>,
+    /// Whether the step is allowed.
+    pub legal: bool,
+    /// Why not: `solid`, `wall`, `corner`, `creature`, `no_movement_left`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// The square at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_square: Option<SquareOut>,
+    /// The creature in the way and why it cannot be passed (`hostile`, `opponent`,
+    /// `charging_through_ally`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_by: Option<String>,
+    /// Why that creature cannot be passed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_because: Option<&'static str>,
+}
+
+/// The move ends in another creature's space.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EndsOccupiedOut {
+    /// The occupant.
+    pub creature: String,
+    /// `illegal`, `prone` (5e 2024 when a turn ends there), `none`, `return_to_last_legal`
+    /// (PF1 family), `allowed` (a helpless occupant, PF1 family).
+    pub consequence: &'static str,
+    /// Rule id.
+    pub rule: &'static str,
+}
+
+/// The movement answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MovementResult {
+    /// The mode.
+    pub mode: &'static str,
+    /// Whether the whole movement is allowed.
+    pub legal: bool,
+    /// The first reason it is not: a step's reason, `ends_in_occupied`, `charge`,
+    /// `not_a_short_step`, `cannot_stand`, `mount_too_small`, `mount_out_of_reach`,
+    /// `landing_out_of_reach`, `landing_blocked`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// The anchor at the start.
+    pub start: SquareOut,
+    /// The anchor at the end of the path.
+    pub end: SquareOut,
+    /// The last anchor reached by legal steps (where an illegal move stops).
+    pub last_legal: SquareOut,
+    /// Every step.
+    pub steps: Vec<StepOut>,
+    /// Speed, feet.
+    pub speed_ft: u32,
+    /// Feet it may spend: the speed (twice with `dash` in 5e; a PF1 double move), less
+    /// after standing up (PF1) or when dragging (5e 2014); absent for teleport and forced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_ft: Option<u32>,
+    /// Feet spent on the steps.
+    pub total_ft: u32,
+    /// Feet spent besides the steps (5e standing up, mounting, dismounting).
+    pub extra_ft: u32,
+    /// Budget left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remaining_ft: Option<u32>,
+    /// PF1 family: move actions used (standing up is one; 2 = a double move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_actions: Option<u32>,
+    /// Attacks of opportunity, in path order.
+    pub opportunity_attacks: Vec<MoveOpportunityOut>,
+    /// The end space is occupied, and what follows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends_in_occupied: Option<EndsOccupiedOut>,
+    /// Mode `charge`: the charge (closest squares, path test, +2 / −2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub charge: Option<ChargeOut>,
+}
+
+/// The answer to `POST /v1/movement`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MovementResponse {
+    /// The movement.
+    pub result: MovementResult,
+    /// The rules applied.
+    pub trace: Vec<TraceStep>,
+}

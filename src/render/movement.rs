@@ -1,0 +1,176 @@
+//! Text and data of the movement trace steps.
+
+use serde_json::{Value, json};
+
+use super::{Lang, sq};
+use arbiter_rules::movement::{MoveEffect, MoveOpportunity, Step, StepIssue};
+
+fn at(s: arbiter_rules::grid::Square) -> String {
+    format!("({}, {})", s.x, s.y)
+}
+
+fn issue_text(i: &StepIssue, lang: Lang) -> String {
+    let q = i.square().map(at).unwrap_or_default();
+    match (i, lang) {
+        (StepIssue::Solid { .. }, Lang::En) => format!("{q} is solid"),
+        (StepIssue::Solid { .. }, Lang::Fr) => format!("{q} est une case pleine"),
+        (StepIssue::Wall { .. }, Lang::En) => format!("a wall stands before {q}"),
+        (StepIssue::Wall { .. }, Lang::Fr) => format!("un mur barre l'accès à {q}"),
+        (StepIssue::Corner { .. }, Lang::En) => format!("the diagonal step to {q} would cut a corner"),
+        (StepIssue::Corner { .. }, Lang::Fr) => format!("le pas en diagonale vers {q} couperait un coin"),
+        (StepIssue::Creature { creature, why, .. }, Lang::En) => {
+            format!("cannot pass through {creature} on {q} ({why})")
+        }
+        (StepIssue::Creature { creature, why, .. }, Lang::Fr) => {
+            format!("impossible de traverser {creature} en {q} ({why})")
+        }
+        (StepIssue::NoMovementLeft, Lang::En) => "not enough movement left".to_owned(),
+        (StepIssue::NoMovementLeft, Lang::Fr) => "plus assez de mouvement".to_owned(),
+    }
+}
+
+fn step_text(s: &Step, lang: Lang) -> String {
+    let mut notes: Vec<String> = Vec::new();
+    if s.difficult {
+        notes.push(match lang {
+            Lang::En => "difficult".to_owned(),
+            Lang::Fr => "difficile".to_owned(),
+        });
+    }
+    if s.hampered {
+        notes.push(match lang {
+            Lang::En => "hampering obstacle".to_owned(),
+            Lang::Fr => "obstacle gênant".to_owned(),
+        });
+    }
+    if let Some(c) = &s.through {
+        notes.push(match lang {
+            Lang::En => format!("through {c}"),
+            Lang::Fr => format!("à travers {c}"),
+        });
+    }
+    let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
+    match (&s.issue, lang) {
+        (Some(i), _) => {
+            format!("step {} {} → {}{notes}: {}", s.index, at(s.from), at(s.to), issue_text(i, lang))
+        }
+        (None, Lang::En) => {
+            format!(
+                "step {} {} → {}{notes}: {} ft, {} ft so far",
+                s.index,
+                at(s.from),
+                at(s.to),
+                s.cost_ft,
+                s.total_ft
+            )
+        }
+        (None, Lang::Fr) => format!(
+            "pas {} {} → {}{notes} : {} ft, {} ft en tout",
+            s.index,
+            at(s.from),
+            at(s.to),
+            s.cost_ft,
+            s.total_ft
+        ),
+    }
+}
+
+fn step_json(s: &Step) -> Value {
+    json!({
+        "index": s.index, "from": sq(s.from), "to": sq(s.to), "cost_ft": s.cost_ft, "total_ft": s.total_ft,
+        "diagonal": s.diagonal, "difficult": s.difficult, "hampered": s.hampered, "through": s.through,
+        "legal": s.legal, "reason": s.issue.as_ref().map(StepIssue::id),
+    })
+}
+
+fn opportunity(o: &MoveOpportunity, lang: Lang) -> (String, Value) {
+    let q = at(o.square);
+    (
+        match (o.provoked, o.reason, lang) {
+            (_, "offered_to_ally", Lang::En) => format!(
+                "{} may use its reaction as the mover leaves its reach from {q} (ally: offered, not automatic)",
+                o.creature
+            ),
+            (_, "offered_to_ally", Lang::Fr) => format!(
+                "{} peut utiliser sa réaction quand le mouvement quitte son allonge depuis {q} (allié : proposé, pas automatique)",
+                o.creature
+            ),
+            (true, why, Lang::En) => {
+                format!("{} gets an attack of opportunity ({why}, mover on {q})", o.creature)
+            }
+            (true, why, Lang::Fr) => {
+                format!("{} obtient une attaque d'opportunité ({why}, en {q})", o.creature)
+            }
+            (false, why, Lang::En) => format!("no attack of opportunity from {} on {q} ({why})", o.creature),
+            (false, why, Lang::Fr) => format!("pas d'attaque d'opportunité de {} en {q} ({why})", o.creature),
+        },
+        json!({"creature": o.creature, "step": o.step, "square": sq(o.square), "provoked": o.provoked, "reason": o.reason}),
+    )
+}
+
+/// Renders one movement step.
+pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, Value) {
+    use Lang::*;
+    match e {
+        MoveEffect::Budget { speed_ft, budget_ft, why } => (
+            match lang {
+                En if why.is_empty() => format!("speed {speed_ft} ft"),
+                Fr if why.is_empty() => format!("vitesse {speed_ft} ft"),
+                En => format!("speed {speed_ft} ft; may spend {budget_ft} ft ({})", why.join(", ")),
+                Fr => format!("vitesse {speed_ft} ft ; peut dépenser {budget_ft} ft ({})", why.join(", ")),
+            },
+            json!({"speed_ft": speed_ft, "budget_ft": budget_ft, "why": why}),
+        ),
+        MoveEffect::Prone { stands_up, cost_ft } => (
+            match (stands_up, lang) {
+                (true, En) if *cost_ft > 0 => format!("prone: standing up costs {cost_ft} ft"),
+                (true, Fr) if *cost_ft > 0 => format!("à terre : se relever coûte {cost_ft} ft"),
+                (true, En) => "prone: standing up is a move action and provokes".to_owned(),
+                (true, Fr) => "à terre : se relever est une action de mouvement et provoque".to_owned(),
+                (false, En) => "prone: crawls".to_owned(),
+                (false, Fr) => "à terre : rampe".to_owned(),
+            },
+            json!({"stands_up": stands_up, "cost_ft": cost_ft}),
+        ),
+        MoveEffect::Step(s) => (step_text(s, lang), step_json(s)),
+        MoveEffect::Total { total_ft, budget_ft, within } => (
+            match (budget_ft, within, lang) {
+                (None, _, En) => format!("{total_ft} ft moved, not counted against the speed"),
+                (None, _, Fr) => format!("{total_ft} ft parcourus, hors vitesse"),
+                (Some(b), true, En) => format!("{total_ft} ft of {b} ft"),
+                (Some(b), true, Fr) => format!("{total_ft} ft sur {b} ft"),
+                (Some(b), false, En) => format!("{total_ft} ft: more than the {b} ft available"),
+                (Some(b), false, Fr) => format!("{total_ft} ft : plus que les {b} ft disponibles"),
+            },
+            json!({"total_ft": total_ft, "budget_ft": budget_ft, "within": within}),
+        ),
+        MoveEffect::Mounted { mount, mounting, cost_ft, issue } => (
+            match (mounting, issue, lang) {
+                (true, None, En) => format!("mounts {mount} for {cost_ft} ft"),
+                (true, None, Fr) => format!("monte sur {mount} pour {cost_ft} ft"),
+                (false, None, En) => format!("dismounts {mount} for {cost_ft} ft"),
+                (false, None, Fr) => format!("descend de {mount} pour {cost_ft} ft"),
+                (true, Some(i), En) => format!("cannot mount {mount}: {i}"),
+                (true, Some(i), Fr) => format!("impossible de monter sur {mount} : {i}"),
+                (false, Some(i), En) => format!("cannot dismount {mount}: {i}"),
+                (false, Some(i), Fr) => format!("impossible de descendre de {mount} : {i}"),
+            },
+            json!({"mount": mount, "mounting": mounting, "cost_ft": cost_ft, "issue": issue}),
+        ),
+        MoveEffect::Opportunity(o) => opportunity(o, lang),
+        MoveEffect::EndsOccupied(e) => (
+            match lang {
+                En => format!("the move ends in {}'s space: {}", e.creature, e.consequence),
+                Fr => format!("le mouvement s'achève dans l'espace de {} : {}", e.creature, e.consequence),
+            },
+            json!({"creature": e.creature, "consequence": e.consequence}),
+        ),
+        MoveEffect::NoOpportunity { why } => (
+            match lang {
+                En => format!("no attack of opportunity ({why})"),
+                Fr => format!("aucune attaque d'opportunité ({why})"),
+            },
+            json!({"no_opportunity": why}),
+        ),
+    }
+}

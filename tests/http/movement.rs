@@ -1,0 +1,66 @@
+//! `/v1/movement` through HTTP: the RULES.md movement, opportunity-attack and charge examples
+//! as fixtures (expected values worked out by hand from the rules), and bad input.
+
+use serde_json::Value;
+
+use super::support::*;
+
+fn fixtures() -> Vec<Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/movement/cases.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn rules_md_movement_fixtures() {
+    let cases = fixtures();
+    assert!(cases.len() >= 50);
+    let (_, failures) = check_fixtures("/v1/movement", &cases, Some("result")).await;
+    assert!(failures.is_empty(), "{} failing case(s):\n{}", failures.len(), failures.join("\n"));
+}
+
+#[tokio::test]
+async fn french_trace() {
+    let case = &fixtures()[0];
+    let res = send(
+        test_app(),
+        axum::http::Request::post("/v1/movement")
+            .header("content-type", "application/json")
+            .header("accept-language", "fr")
+            .body(axum::body::Body::from(case["request"].to_string()))
+            .unwrap(),
+    )
+    .await;
+    let body = res.json();
+    let texts: Vec<&str> =
+        body["trace"].as_array().unwrap().iter().filter_map(|s| s["text"].as_str()).collect();
+    assert!(texts.iter().any(|t| t.contains("sur 30 ft")), "{texts:?}");
+}
+
+/// The drawing: well-formed, one green line per legal step, one red per illegal step, and an
+/// orange ring where the attack of opportunity is provoked.
+#[tokio::test]
+async fn svg_view_draws_the_path() {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    let cases = fixtures();
+    let thin_wall = cases.iter().find(|c| c["name"] == "a thin wall blocks the step across it").unwrap();
+    let goblin = cases.iter().find(|c| c["name"].as_str().unwrap().starts_with("5e: goblin (5,5)")).unwrap();
+    let mut counts = Vec::new();
+    for case in [thin_wall, goblin] {
+        let req = Request::post("/v1/movement")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "image/svg+xml")
+            .body(Body::from(serde_json::to_vec(&case["request"]).unwrap()))
+            .unwrap();
+        let res = send(test_app(), req).await;
+        assert_eq!(res.status, 200);
+        assert_eq!(res.content_type(), "image/svg+xml");
+        let text = String::from_utf8(res.body).unwrap();
+        let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+        let count =
+            |colour: &str| doc.descendants().filter(|n| n.attribute("stroke") == Some(colour)).count();
+        counts.push((count("#2ca02c"), count("#d62728"), count("#ff7f0e")));
+    }
+    // Thin wall: (1,0)→(2,0) legal, (2,0)→(3,0) blocked. Goblin: two legal steps, one OA.
+    assert_eq!(counts, vec![(1, 1, 0), (2, 0, 1)]);
+}
