@@ -209,11 +209,11 @@ impl From<RulesError> for AppError {
 fn dice_error(d: DiceError) -> AppError {
     match d {
         DiceError::Missing { purpose, needed, given } => AppError::field(
-            format!("/dice/rolls/{}", purpose.key()),
+            crate::api::dice::rolls_pointer(&purpose),
             format!("{needed} {} face(s) needed, {given} given", purpose.key()),
         ),
         DiceError::OutOfRange { purpose, index, face, sides } => AppError::field(
-            format!("/dice/rolls/{}/{index}", purpose.key()),
+            format!("{}/{index}", crate::api::dice::rolls_pointer(&purpose)),
             format!("{face} is not a face of a d{sides}"),
         ),
     }

@@ -101,6 +101,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::attack::attack))
         .routes(routes!(handlers::maneuver::maneuvers))
         .routes(routes!(handlers::movement::movement))
+        .routes(routes!(handlers::initiative::initiative))
 }
 
 fn catalog_routes() -> OpenApiRouter<AppState> {

@@ -9,6 +9,7 @@ mod http {
     pub mod cover;
     pub mod flanking;
     pub mod fuzz;
+    pub mod initiative;
     pub mod maneuver;
     pub mod movement;
     pub mod openapi;

@@ -75,6 +75,35 @@ pub struct RollOut {
     pub face: u32,
 }
 
+/// Given faces the question did not use are a 422 naming them: the VTT misread the situation
+/// (it rolled advantage that cancelled out, or a confirmation no threat needed), so say so
+/// rather than answer silently.
+pub fn check_all_used(source: &Source, question: &str) -> Result<(), crate::error::AppError> {
+    let Source::Given(g) = source else { return Ok(()) };
+    let unused = g.unused();
+    if unused.is_empty() {
+        return Ok(());
+    }
+    Err(crate::error::AppError::Invalid(
+        unused
+            .into_iter()
+            .map(|(p, n)| crate::error::FieldError {
+                pointer: rolls_pointer(&p),
+                detail: format!("{n} face(s) not used by this {question}"),
+            })
+            .collect(),
+    ))
+}
+
+/// The JSON pointer of a purpose's faces under `dice/rolls` (initiative faces are keyed by
+/// creature id).
+pub fn rolls_pointer(purpose: &Purpose) -> String {
+    match purpose {
+        Purpose::Initiative(id) => format!("/dice/rolls/initiative/{id}"),
+        other => format!("/dice/rolls/{}", other.key()),
+    }
+}
+
 impl From<&Rolled> for RollOut {
     fn from(r: &Rolled) -> Self {
         let creature = match &r.purpose {

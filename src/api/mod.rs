@@ -8,6 +8,7 @@ pub mod cover;
 pub mod dice;
 pub mod encounter;
 pub mod flanking;
+pub mod initiative;
 pub mod maneuver;
 pub mod mapping;
 pub mod movement;

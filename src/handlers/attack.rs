@@ -16,7 +16,6 @@ use crate::extract::AppJson;
 use crate::render::{self, Lang};
 use arbiter_rules::attack::{Situational, attack as resolve};
 use arbiter_rules::budget::Budget;
-use arbiter_rules::dice::GivenDice;
 use arbiter_rules::scene::Scene;
 
 /// Resolves one attack: every modifier from the snapshot, advantage and disadvantage, the
@@ -72,8 +71,8 @@ pub async fn attack(
     let scene = Scene::new(&enc, &mut budget)?;
     let a = resolve(&scene, attacker, target, &weapon, &situational, &mut source, &mut budget)?;
     // An attack that cannot be made rolls nothing; otherwise every given face must be used.
-    if let (true, crate::api::dice::Source::Given(g)) = (a.allowed, &source) {
-        unused_faces(g)?;
+    if a.allowed {
+        crate::api::dice::check_all_used(&source, "attack")?;
     }
     let frac = |r: arbiter_rules::dice::Ratio| r.to_string();
     let result = AttackResult {
@@ -135,23 +134,4 @@ pub async fn attack(
         dice: echo,
         trace: render::trace(&a.trace, Lang::from_headers(&headers)),
     }))
-}
-
-/// Given faces the question did not use mean the VTT misread the situation (it rolled
-/// advantage that cancelled out, or a confirmation that no threat needed): say so rather than
-/// answer silently.
-fn unused_faces(g: &GivenDice) -> Result<(), AppError> {
-    let unused = g.unused();
-    if unused.is_empty() {
-        return Ok(());
-    }
-    Err(AppError::Invalid(
-        unused
-            .into_iter()
-            .map(|(p, n)| crate::error::FieldError {
-                pointer: format!("/dice/rolls/{}", p.key()),
-                detail: format!("{n} face(s) not used by this attack"),
-            })
-            .collect(),
-    ))
 }

@@ -12,7 +12,7 @@ use crate::api::maneuver::{
     MissRollOut, MoveOpportunityOut, MovedOdds, OpportunityOut, PushOut, SecondaryRushOut, ShoveIn,
     SquareOut,
 };
-use crate::error::{AppError, FieldError, Problem};
+use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
 use crate::render::{self, Lang};
 use arbiter_rules::budget::Budget;
@@ -258,19 +258,8 @@ pub async fn maneuvers(
     };
     // Band ids follow the maneuver that was rolled (a charge's bull rush or overrun).
     let band_kind = m.charge.as_ref().filter(|c| c.legal).and_then(|c| c.then).unwrap_or(kind);
-    if let (true, crate::api::dice::Source::Given(g)) = (m.legal, &source) {
-        let unused = g.unused();
-        if !unused.is_empty() {
-            return Err(AppError::Invalid(
-                unused
-                    .into_iter()
-                    .map(|(p, n)| FieldError {
-                        pointer: format!("/dice/rolls/{}", p.key()),
-                        detail: format!("{n} face(s) not used by this maneuver"),
-                    })
-                    .collect(),
-            ));
-        }
+    if m.legal {
+        crate::api::dice::check_all_used(&source, "maneuver")?;
     }
     let shove = options.shove;
     let result = ManeuverResult {

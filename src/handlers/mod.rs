@@ -6,6 +6,7 @@ pub mod concealment;
 pub mod cover;
 pub mod flanking;
 pub mod health;
+pub mod initiative;
 pub mod maneuver;
 pub mod movement;
 pub mod range;

@@ -1,6 +1,7 @@
 //! Rendering the rules' typed trace: English or French text, structured effect, and source.
 
 mod flanking;
+mod initiative;
 mod maneuver;
 mod movement;
 mod vision;
@@ -364,6 +365,7 @@ fn effect(e: &Effect, lang: Lang) -> (String, Value) {
         Effect::Flanking(f) => flanking::effect(f, lang),
         Effect::Maneuver(m) => maneuver::effect(m, lang),
         Effect::Movement(m) => movement::effect(m, lang),
+        Effect::Initiative(m) => initiative::effect(m, lang),
         Effect::Vision(v) => vision::effect(v, lang),
         Effect::AttackModifier { source, detail, attack, defence, advantage, disadvantage } => {
             let what = source.replace('_', " ");

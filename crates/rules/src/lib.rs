@@ -12,6 +12,7 @@ pub mod encounter;
 pub mod error;
 pub mod flanking;
 pub mod grid;
+pub mod initiative;
 pub mod maneuver;
 pub mod movement;
 pub mod range;

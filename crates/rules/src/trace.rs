@@ -237,6 +237,8 @@ pub enum Effect {
     Maneuver(crate::maneuver::ManeuverEffect),
     /// A movement step (`/v1/movement`).
     Movement(crate::movement::MoveEffect),
+    /// An initiative step (`/v1/initiative`).
+    Initiative(crate::initiative::InitiativeEffect),
 }
 
 /// How the d20 is rolled after combining advantage and disadvantage.

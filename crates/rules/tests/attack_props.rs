@@ -1,26 +1,17 @@
 //! Property tests for attacks: odds sum to one, a bigger bonus never lowers P(hit), and the
 //! frequency of 20,000 seeded rolls matches the computed odds within 1 %.
 
+mod common;
+use common::XorShift;
+
 use arbiter_rules::attack::{Situational, attack};
 use arbiter_rules::budget::Budget;
-use arbiter_rules::dice::{DiceError, DiceSource, OddsOnly, Purpose, Ratio};
+use arbiter_rules::dice::{OddsOnly, Ratio};
 use arbiter_rules::encounter::{Condition, Creature, Encounter, Environment, Grid, Size, Weapon, WeaponKind};
 use arbiter_rules::grid::Square;
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use arbiter_rules::scene::Scene;
 use proptest::prelude::*;
-
-/// A small deterministic RNG standing in for the server's.
-struct XorShift(u64);
-
-impl DiceSource for XorShift {
-    fn roll(&mut self, _: &Purpose, sides: u32) -> Result<Option<u32>, DiceError> {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        Ok(Some((self.0 % u64::from(sides.max(1))) as u32 + 1))
-    }
-}
 
 fn duel(
     ruleset: RulesetId,

@@ -2,8 +2,11 @@
 //! property test — no panic on arbitrary encounters and kinds, success odds in [0, 1], bands
 //! summing to exactly one, and a rolled band always one the odds give a chance to.
 
+mod common;
+use common::XorShift;
+
 use arbiter_rules::budget::Budget;
-use arbiter_rules::dice::{DiceError, DiceSource, OddsOnly, Purpose, Ratio};
+use arbiter_rules::dice::{OddsOnly, Ratio};
 use arbiter_rules::encounter::{
     Condition, Creature, Encounter, Environment, Grid, Size, Terrain, Wall, WallKind,
 };
@@ -12,17 +15,6 @@ use arbiter_rules::maneuver::{CheckKind, Kind, Options, PushStop, ShoveChoice, m
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use arbiter_rules::scene::Scene;
 use proptest::prelude::*;
-
-struct XorShift(u64);
-
-impl DiceSource for XorShift {
-    fn roll(&mut self, _: &Purpose, sides: u32) -> Result<Option<u32>, DiceError> {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        Ok(Some((self.0 % u64::from(sides.max(1))) as u32 + 1))
-    }
-}
 
 fn encounter(ruleset: RulesetId, w: i32, h: i32, creatures: Vec<Creature>) -> Encounter {
     Encounter {

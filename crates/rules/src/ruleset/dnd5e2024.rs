@@ -1,8 +1,8 @@
 //! D&D 5e, 2024 rules (RULES.md §2.1 and §2.3).
 
 use super::{
-    CoverRule, Drag, MoveCosts, MoveRule, OpportunityRule, RangeRule, RangedInMeleeRule, ReachWeaponRule,
-    Ruleset, ThroughRule, dnd5e,
+    CoverRule, Drag, InitiativeRule, InitiativeTie, MoveCosts, MoveRule, OpportunityRule, RangeRule,
+    RangedInMeleeRule, ReachWeaponRule, Ruleset, Surprise, ThroughRule, dnd5e,
 };
 use crate::grid::Metric;
 
@@ -29,6 +29,14 @@ pub static RULESET: Ruleset = Ruleset {
     attack: super::DND5E_ATTACK,
     variants: dnd5e::VARIANTS,
     operations: dnd5e::OPERATIONS,
+    initiative: InitiativeRule {
+        rule: "dnd5e2024.initiative",
+        dice: (1, 20),
+        tie: InitiativeTie::DexThenRollOff,
+        surprise: Surprise::Disadvantage,
+        groups: true,
+        conditions_change_roll: true,
+    },
     movement: MoveRule {
         costs: MoveCosts::Dnd5e,
         grid_rule: "dnd5e.grid.squares",

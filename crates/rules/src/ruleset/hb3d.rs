@@ -88,6 +88,7 @@ pub static RULESET: Ruleset = Ruleset {
     },
     variants: VARIANTS,
     operations: super::WITH_MANEUVERS,
+    initiative: super::pathfinder_initiative("hb3d.inherit-pf1e", (3, 6)),
     movement: super::pathfinder_movement(
         "hb3d.inherit-pf1e",
         "hb3d.inherit-pf1e",

@@ -323,6 +323,46 @@ pub struct Ruleset {
     pub operations: &'static [&'static str],
     /// Movement along a path (`/v1/movement`).
     pub movement: MoveRule,
+    /// Initiative (`/v1/initiative`).
+    pub initiative: InitiativeRule,
+}
+
+/// How a ruleset rolls and orders initiative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InitiativeRule {
+    /// Rule id (`dnd5e2014.initiative`, `pf1e.initiative`, …).
+    pub rule: &'static str,
+    /// The roll: this many dice of this many sides (1d20; hb3d 3d6).
+    pub dice: (u32, u32),
+    /// Equal totals: who goes first.
+    pub tie: InitiativeTie,
+    /// What surprise does.
+    pub surprise: Surprise,
+    /// 5e: one roll per group of identical creatures.
+    pub groups: bool,
+    /// 5e 2024: Invisible → advantage, Incapacitated → disadvantage on the roll.
+    pub conditions_change_roll: bool,
+}
+
+/// Equal initiative totals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InitiativeTie {
+    /// 5e (RULES.md Q-23): higher Dex modifier first, then a roll-off.
+    DexThenRollOff,
+    /// PF1 / SF / hb3d: higher total initiative modifier first, then a roll-off.
+    ModifierThenRollOff,
+}
+
+/// What surprise does to a creature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surprise {
+    /// 5e 2014: it cannot move or act on its first turn, nor react until that turn ends.
+    LosesFirstTurn,
+    /// 5e 2024: disadvantage on the initiative roll.
+    Disadvantage,
+    /// PF1 family: a surprise round in which only aware combatants act; unaware ones are
+    /// flat-footed; everyone is flat-footed until its first turn.
+    SurpriseRound,
 }
 
 /// How a ruleset prices and polices movement (`/v1/movement`).
@@ -526,11 +566,23 @@ pub(crate) const PF_NO_THREAT: &[Condition] = &[
 
 /// Operations every ruleset answers.
 pub(crate) const COMMON_OPERATIONS: &[&str] =
-    &["range", "cover", "concealment", "flanking", "attack", "movement"];
+    &["range", "cover", "concealment", "flanking", "attack", "movement", "initiative"];
 
 /// Operations of the rulesets that define combat maneuvers (all but SF, RULES.md Q-32).
 pub(crate) const WITH_MANEUVERS: &[&str] =
-    &["range", "cover", "concealment", "flanking", "attack", "maneuvers", "movement"];
+    &["range", "cover", "concealment", "flanking", "attack", "maneuvers", "movement", "initiative"];
+
+/// Initiative in the PF1 family (`dice`: 1d20, hb3d 3d6).
+pub(crate) const fn pathfinder_initiative(rule: &'static str, dice: (u32, u32)) -> InitiativeRule {
+    InitiativeRule {
+        rule,
+        dice,
+        tie: InitiativeTie::ModifierThenRollOff,
+        surprise: Surprise::SurpriseRound,
+        groups: false,
+        conditions_change_roll: false,
+    }
+}
 
 /// Movement in the PF1 family; `rule` is cited for everything the ruleset inherits.
 pub(crate) const fn pathfinder_movement(

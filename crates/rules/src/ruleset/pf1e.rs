@@ -53,6 +53,7 @@ pub static RULESET: Ruleset = Ruleset {
     attack: super::PF1_ATTACK,
     variants: VARIANTS,
     operations: super::WITH_MANEUVERS,
+    initiative: super::pathfinder_initiative("pf1e.initiative", (1, 20)),
     movement: super::pathfinder_movement(
         "pf1e.grid.distance-and-movement",
         "pf1e.move.through-squares",

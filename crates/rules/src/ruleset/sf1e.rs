@@ -103,6 +103,7 @@ pub static RULESET: Ruleset = Ruleset {
     },
     variants: VARIANTS,
     operations: super::COMMON_OPERATIONS,
+    initiative: super::pathfinder_initiative("sf1e.initiative", (1, 20)),
     movement: super::pathfinder_movement(
         "sf1e.grid.movement-and-reach",
         "sf1e.grid.movement-and-reach",

@@ -1,0 +1,132 @@
+//! `POST /v1/initiative` wire types.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::dice::{DiceEcho, DiceIn, RollOut};
+use super::encounter::EncounterIn;
+use crate::render::TraceStep;
+
+/// An initiative question.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "encounter": {
+        "ruleset": "pf1e",
+        "grid": {"width": 10, "height": 10},
+        "creatures": [
+            {"id": "fighter", "side": "party", "at": {"x": 1, "y": 1}, "stats": {"initiative_bonus": 1}},
+            {"id": "goblin", "side": "monsters", "at": {"x": 6, "y": 1}, "stats": {"initiative_bonus": 6}}
+        ]
+    },
+    "dice": {"mode": "given", "rolls": {"initiative": {"fighter": [14], "goblin": [9]}}}
+}))]
+pub struct InitiativeRequest {
+    /// The encounter.
+    pub encounter: EncounterIn,
+    /// Roll (seeded), given faces (`initiative`: a list per creature id — the roll, two d20
+    /// with advantage or disadvantage, three d6 in hb3d — then any roll-off dice), or odds only.
+    pub dice: DiceIn,
+    /// Ids of the creatures that roll (default: all).
+    #[serde(default)]
+    #[schema(max_items = 500)]
+    pub creatures: Option<Vec<String>>,
+    /// Ids of the surprised creatures.
+    #[serde(default)]
+    #[schema(max_items = 500)]
+    pub surprised: Vec<String>,
+    /// D&D 5e: groups of identical creatures that share one roll (the first id's faces).
+    #[serde(default)]
+    #[schema(max_items = 500)]
+    pub groups: Vec<Vec<String>>,
+}
+
+/// One creature in the order.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InitiativeEntryOut {
+    /// Creature id.
+    pub creature: String,
+    /// 1-based place (input order in odds mode).
+    pub position: usize,
+    /// Index of the group whose roll it shares.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<usize>,
+    /// Initiative bonus (`initiative_bonus`, else `dex_mod`).
+    pub bonus: i32,
+    /// What breaks a tie of totals: the Dex modifier (5e) or the bonus (PF1 family).
+    pub tie_key: i32,
+    /// `normal`, `advantage`, `disadvantage` (5e 2024).
+    pub roll_mode: &'static str,
+    /// Why: `surprised`, `invisible`, `incapacitated`.
+    pub roll_mode_causes: Vec<&'static str>,
+    /// The dice of the roll.
+    pub faces: Vec<i64>,
+    /// Natural result (kept d20, or the 3d6 sum).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub natural: Option<i64>,
+    /// Total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<i64>,
+    /// Roll-off dice, in order.
+    pub roll_off: Vec<i64>,
+    /// Creatures with the same total.
+    pub tied_with: Vec<String>,
+    /// What put it before the next one: `total`, `dex_mod`, `modifier`, `roll_off`, `group`,
+    /// `input_order`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<&'static str>,
+    /// Surprised.
+    pub surprised: bool,
+    /// PF1 family, when there is a surprise round: whether it acts in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acts_in_surprise_round: Option<bool>,
+    /// 5e 2014: surprised, it cannot move or act on its first turn (nor react until then).
+    pub loses_first_turn: bool,
+    /// PF1 family: flat-footed until its first turn.
+    pub flat_footed_until_first_turn: bool,
+}
+
+/// The initiative answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InitiativeResult {
+    /// The order, first to last (input order when only the odds were asked).
+    pub order: Vec<InitiativeEntryOut>,
+    /// Whether the order was rolled.
+    pub rolled: bool,
+    /// PF1 family: a surprise round happens.
+    pub surprise_round: bool,
+}
+
+/// The chance that one roller acts first.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FirstOddsOut {
+    /// The creatures of the roll (one, or a 5e group).
+    pub creatures: Vec<String>,
+    /// Probability.
+    pub p: f64,
+    /// Exact fraction (up to 12 rollers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
+}
+
+/// Exact odds.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InitiativeOdds {
+    /// The chance of each roll coming first (ties broken as the ruleset says).
+    pub first: Vec<FirstOddsOut>,
+}
+
+/// The answer to `POST /v1/initiative`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InitiativeResponse {
+    /// The order.
+    pub result: InitiativeResult,
+    /// Exact odds.
+    pub odds: InitiativeOdds,
+    /// Dice rolled or taken.
+    pub rolls: Vec<RollOut>,
+    /// The dice settings.
+    pub dice: DiceEcho,
+    /// The rules applied.
+    pub trace: Vec<TraceStep>,
+}

@@ -1,0 +1,77 @@
+//! Text and data of the initiative trace steps.
+
+use serde_json::{Value, json};
+
+use super::Lang;
+use arbiter_rules::initiative::InitiativeEffect;
+
+/// Renders one initiative step.
+pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, Value) {
+    use Lang::*;
+    match e {
+        InitiativeEffect::Bonus { creature, bonus, mode, causes } => (
+            match (causes.is_empty(), lang) {
+                (true, En) => format!("{creature}: initiative {bonus:+}"),
+                (true, Fr) => format!("{creature} : initiative {bonus:+}"),
+                (false, En) => {
+                    format!("{creature}: initiative {bonus:+}, {} ({})", mode.id(), causes.join(", "))
+                }
+                (false, Fr) => {
+                    format!("{creature} : initiative {bonus:+}, {} ({})", mode.id(), causes.join(", "))
+                }
+            },
+            json!({"creature": creature, "bonus": bonus, "roll_mode": mode.id(), "causes": causes}),
+        ),
+        InitiativeEffect::Rolled { creature, shared_with, faces, natural, total } => {
+            let shared = if shared_with.is_empty() {
+                String::new()
+            } else {
+                match lang {
+                    En => format!(" (shared with {})", shared_with.join(", ")),
+                    Fr => format!(" (partagé avec {})", shared_with.join(", ")),
+                }
+            };
+            let faces_text = faces.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+            (
+                match lang {
+                    En => format!("{creature} rolls {faces_text} → {natural}, total {total}{shared}"),
+                    Fr => format!("{creature} lance {faces_text} → {natural}, total {total}{shared}"),
+                },
+                json!({"creature": creature, "shared_with": shared_with, "faces": faces, "natural": natural, "total": total}),
+            )
+        }
+        InitiativeEffect::Tie { creatures, by } => (
+            match lang {
+                En => format!("tie between {}: decided by {by}", creatures.join(" and ")),
+                Fr => format!("égalité entre {} : départagés par {by}", creatures.join(" et ")),
+            },
+            json!({"creatures": creatures, "by": by}),
+        ),
+        InitiativeEffect::Surprised { creature, effect } => (
+            match (*effect, lang) {
+                ("loses_first_turn", En) => {
+                    format!("{creature} is surprised: no move, action or reaction on its first turn")
+                }
+                ("loses_first_turn", Fr) => format!(
+                    "{creature} est surpris : ni mouvement, ni action, ni réaction à son premier tour"
+                ),
+                ("disadvantage", En) => format!("{creature} is surprised: disadvantage on initiative"),
+                ("disadvantage", Fr) => format!("{creature} est surpris : désavantage à l'initiative"),
+                (_, En) => {
+                    format!("{creature} is surprised: does not act in the surprise round, flat-footed")
+                }
+                (_, Fr) => format!(
+                    "{creature} est surpris : n'agit pas pendant le round de surprise, pris au dépourvu"
+                ),
+            },
+            json!({"creature": creature, "effect": effect}),
+        ),
+        InitiativeEffect::Order { creatures } => (
+            match lang {
+                En => format!("order: {}", creatures.join(", ")),
+                Fr => format!("ordre : {}", creatures.join(", ")),
+            },
+            json!({"order": creatures}),
+        ),
+    }
+}
