@@ -102,6 +102,7 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::maneuver::maneuvers))
         .routes(routes!(handlers::movement::movement))
         .routes(routes!(handlers::initiative::initiative))
+        .routes(routes!(handlers::analyze::analyze))
 }
 
 fn catalog_routes() -> OpenApiRouter<AppState> {

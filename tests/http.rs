@@ -2,6 +2,7 @@
 //! One test binary (see `tests/http/`).
 
 mod http {
+    pub mod analyze;
     pub mod attack;
     pub mod bad_input;
     pub mod catalog;

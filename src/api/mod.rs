@@ -1,6 +1,7 @@
 //! Wire types (serde + utoipa) and their mapping into the rules crate. Only this module and
 //! the handlers know JSON.
 
+pub mod analyze;
 pub mod attack;
 pub mod catalog;
 pub mod concealment;

@@ -1,5 +1,6 @@
 //! One file per endpoint. Handlers extract, map, call the rules, map back.
 
+pub mod analyze;
 pub mod attack;
 pub mod catalog;
 pub mod concealment;

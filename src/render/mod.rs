@@ -366,6 +366,13 @@ fn effect(e: &Effect, lang: Lang) -> (String, Value) {
         Effect::Maneuver(m) => maneuver::effect(m, lang),
         Effect::Movement(m) => movement::effect(m, lang),
         Effect::Initiative(m) => initiative::effect(m, lang),
+        Effect::Analyze(arbiter_rules::analyze::AnalyzeEffect::Applied { pairs }) => (
+            match lang {
+                Lang::En => format!("applied to {pairs} pair(s)"),
+                Lang::Fr => format!("appliquée à {pairs} paire(s)"),
+            },
+            json!({"pairs": pairs}),
+        ),
         Effect::Vision(v) => vision::effect(v, lang),
         Effect::AttackModifier { source, detail, attack, defence, advantage, disadvantage } => {
             let what = source.replace('_', " ");

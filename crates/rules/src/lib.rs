@@ -3,6 +3,7 @@
 //! No I/O, no async, no serialization: the server maps its wire types into [`encounter`]
 //! values, calls one question function and renders the typed [`trace`] it gets back.
 
+pub mod analyze;
 pub mod attack;
 pub mod budget;
 pub mod catalog;

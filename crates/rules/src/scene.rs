@@ -3,6 +3,7 @@
 //! `grid.line-of-sight`, which every positional rule reuses.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::encounter::{Encounter, Terrain, WallKind};
@@ -23,12 +24,13 @@ pub struct Scene<'e> {
     /// line tests' hot path.
     cells: Vec<u8>,
     /// Line of effect and line of sight already answered in this request (several questions
-    /// of one request ask the same pair: an attack asks cover and concealment).
-    sight_cache: RefCell<Vec<SightKey>>,
+    /// of one request ask the same pair: an attack asks cover and concealment; `/v1/analyze`
+    /// asks thousands of pairs, hence a map).
+    sight_cache: RefCell<HashMap<SightKey, Option<(Point, Point)>>>,
 }
 
-/// A cached line-of-effect or line-of-sight answer.
-type SightKey = (bool, From, Space, Option<(Point, Point)>);
+/// A cached line-of-effect (false) or line-of-sight (true) question.
+type SightKey = (bool, From, Space);
 
 /// Bit set in [`Scene::cell`] for a square some creature stands on (terrain bits use 0–5).
 pub const OCCUPIED: u8 = 1 << 7;
@@ -68,7 +70,7 @@ impl<'e> Scene<'e> {
         for (i, cell) in cells.iter_mut().enumerate() {
             *cell = enc.grid.terrain.get(i).map_or(0, |t| t.0) | if occupants[i] > 0 { OCCUPIED } else { 0 };
         }
-        Ok(Scene { enc, walls, occupants, cells, sight_cache: RefCell::new(Vec::new()) })
+        Ok(Scene { enc, walls, occupants, cells, sight_cache: RefCell::new(HashMap::new()) })
     }
 
     fn slot_in(enc: &Encounter, sq: Square) -> Option<usize> {
@@ -154,17 +156,13 @@ impl<'e> Scene<'e> {
         budget: &mut Budget,
         compute: impl FnOnce(&Self, &mut Budget) -> Result<Option<(Point, Point)>, RulesError>,
     ) -> Result<Option<(Point, Point)>, RulesError> {
-        let hit = self
-            .sight_cache
-            .borrow()
-            .iter()
-            .find(|k| k.0 == sight && k.1 == *from && k.2 == *to)
-            .map(|k| k.3);
+        let key = (sight, *from, *to);
+        let hit = self.sight_cache.borrow().get(&key).copied();
         if let Some(answer) = hit {
             return Ok(answer);
         }
         let answer = compute(self, budget)?;
-        self.sight_cache.borrow_mut().push((sight, *from, *to, answer));
+        self.sight_cache.borrow_mut().insert(key, answer);
         Ok(answer)
     }
 
@@ -249,7 +247,7 @@ impl<'e> Scene<'e> {
 }
 
 /// Where a line starts: a creature's space or a point of origin (an area effect).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum From {
     /// Every corner of a space.
     Space(Space),

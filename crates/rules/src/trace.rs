@@ -239,6 +239,8 @@ pub enum Effect {
     Movement(crate::movement::MoveEffect),
     /// An initiative step (`/v1/initiative`).
     Initiative(crate::initiative::InitiativeEffect),
+    /// A whole-scene summary step (`/v1/analyze`).
+    Analyze(crate::analyze::AnalyzeEffect),
 }
 
 /// How the d20 is rolled after combining advantage and disadvantage.

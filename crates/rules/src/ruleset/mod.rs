@@ -566,11 +566,20 @@ pub(crate) const PF_NO_THREAT: &[Condition] = &[
 
 /// Operations every ruleset answers.
 pub(crate) const COMMON_OPERATIONS: &[&str] =
-    &["range", "cover", "concealment", "flanking", "attack", "movement", "initiative"];
+    &["range", "cover", "concealment", "flanking", "attack", "movement", "initiative", "analyze"];
 
 /// Operations of the rulesets that define combat maneuvers (all but SF, RULES.md Q-32).
-pub(crate) const WITH_MANEUVERS: &[&str] =
-    &["range", "cover", "concealment", "flanking", "attack", "maneuvers", "movement", "initiative"];
+pub(crate) const WITH_MANEUVERS: &[&str] = &[
+    "range",
+    "cover",
+    "concealment",
+    "flanking",
+    "attack",
+    "maneuvers",
+    "movement",
+    "initiative",
+    "analyze",
+];
 
 /// Initiative in the PF1 family (`dice`: 1d20, hb3d 3d6).
 pub(crate) const fn pathfinder_initiative(rule: &'static str, dice: (u32, u32)) -> InitiativeRule {

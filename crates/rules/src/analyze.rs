@@ -1,0 +1,166 @@
+//! The whole scene at once (`POST /v1/analyze`): for every ordered attacker → target pair of
+//! opposing sides, the distance, whether the target is in the attacker's reach, cover,
+//! concealment and flanking — one call per scene update, on one prepared [`Scene`] (the wall
+//! index is built once and lines of sight are cached across the questions of a pair).
+//!
+//! "Opposing" means a different `side`. The attack used for cover and concealment is melee
+//! when the target is within the reach of the weapon the attacker wields (or its natural
+//! reach), ranged otherwise, unless the question fixes it. Flanking applies to melee attacks
+//! only, so it is evaluated for pairs in reach.
+
+use crate::budget::Budget;
+use crate::cover::{self, AttackKind, CoverAnswer};
+use crate::error::RulesError;
+use crate::flanking::{self, FlankAnswer};
+use crate::grid::FEET_PER_SQUARE;
+use crate::reach;
+use crate::scene::Scene;
+use crate::trace::{Effect, Trace};
+use crate::vision::{self, Attack as SightAttack, ConcealmentAnswer};
+
+/// Which attack the pairs are judged for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AttackChoice {
+    /// Melee when in reach, ranged otherwise.
+    #[default]
+    Auto,
+    /// Melee for every pair.
+    Melee,
+    /// Ranged for every pair.
+    Ranged,
+}
+
+/// The question.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AnalyzeQuestion {
+    /// The attackers (default: every creature).
+    pub attackers: Option<Vec<usize>>,
+    /// The attack judged.
+    pub attack: AttackChoice,
+    /// Keep each pair's trace.
+    pub traces: bool,
+}
+
+/// One ordered pair.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pair {
+    /// Attacker index.
+    pub attacker: usize,
+    /// Target index.
+    pub target: usize,
+    /// Distance between the spaces, feet (the ruleset's metric).
+    pub distance_ft: i64,
+    /// The same in squares.
+    pub distance_squares: i64,
+    /// The target is within the reach of the attacker's weapon (or natural reach).
+    pub in_reach: bool,
+    /// Melee or ranged.
+    pub melee: bool,
+    /// Cover of the target against the attacker.
+    pub cover: CoverAnswer,
+    /// Concealment of the target from the attacker.
+    pub concealment: ConcealmentAnswer,
+    /// Flanking, for pairs in reach.
+    pub flanking: Option<FlankAnswer>,
+}
+
+/// The answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// Every pair, attackers in question order, targets in encounter order.
+    pub pairs: Vec<Pair>,
+    /// One step per rule applied, with the number of pairs it was applied to (each pair keeps
+    /// its own full traces only when asked).
+    pub trace: Trace,
+}
+
+/// Trace steps of the analysis.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnalyzeEffect {
+    /// A rule applied to this many pairs.
+    Applied {
+        /// Pairs.
+        pairs: usize,
+    },
+}
+
+/// Analyzes every ordered pair of opposing creatures.
+pub fn analyze(scene: &Scene<'_>, q: &AnalyzeQuestion, budget: &mut Budget) -> Result<Analysis, RulesError> {
+    let enc = scene.enc;
+    let attackers: Vec<usize> = q.attackers.clone().unwrap_or_else(|| (0..enc.creatures.len()).collect());
+    let (metric, _) = reach::metric(enc);
+    let mut pairs = Vec::new();
+    let mut applied: Vec<(&'static str, usize)> = Vec::new();
+    for &ai in &attackers {
+        let Some(a) = enc.creatures.get(ai) else {
+            return Err(RulesError::field("/attackers", "no such creature"));
+        };
+        let band = reach::band(enc, a, a.wielding.as_ref());
+        let from = enc.space(a);
+        for (ti, t) in enc.creatures.iter().enumerate() {
+            if ti == ai || t.side == a.side {
+                continue;
+            }
+            budget.spend(1)?;
+            let to = enc.space(t);
+            let squares = metric.between(&from, &to);
+            let in_reach = reach::can_threaten(enc, a)
+                && to.squares().any(|sq| {
+                    reach::test(metric, &band, &from, &crate::grid::Space { anchor: sq, side: 1 }).within
+                });
+            let melee = match q.attack {
+                AttackChoice::Auto => in_reach,
+                AttackChoice::Melee => true,
+                AttackChoice::Ranged => false,
+            };
+            let kind = if melee { AttackKind::Melee } else { AttackKind::Ranged };
+            let mut c = cover::cover(scene, ai, ti, kind, a.wielding.as_ref(), budget)?;
+            let sight = if melee { SightAttack::Melee } else { SightAttack::Ranged };
+            let mut v = if enc.ruleset.is_dnd5e() {
+                vision::concealment(scene, ai, ti, sight, budget)?
+            } else {
+                vision::concealment_for_attack(scene, ai, ti, sight, budget)?
+            };
+            let mut f = if melee && in_reach { Some(flanking::flanks(scene, ai, ti, budget)?) } else { None };
+            // Count each rule once per pair.
+            let mut seen: Vec<&'static str> = Vec::new();
+            let steps =
+                c.trace.steps.iter().chain(&v.trace.steps).chain(f.iter().flat_map(|f| &f.trace.steps));
+            for step in steps {
+                if !seen.contains(&step.rule) {
+                    seen.push(step.rule);
+                    match applied.iter_mut().find(|(r, _)| *r == step.rule) {
+                        Some((_, n)) => *n += 1,
+                        None => applied.push((step.rule, 1)),
+                    }
+                }
+            }
+            if !q.traces {
+                c.trace = Trace::default();
+                c.lines.clear();
+                v.trace = Trace::default();
+                v.lines.clear();
+                if let Some(f) = f.as_mut() {
+                    f.trace = Trace::default();
+                    f.threatened.clear();
+                }
+            }
+            pairs.push(Pair {
+                attacker: ai,
+                target: ti,
+                distance_ft: squares.saturating_mul(FEET_PER_SQUARE),
+                distance_squares: squares,
+                in_reach,
+                melee,
+                cover: c,
+                concealment: v,
+                flanking: f,
+            });
+        }
+    }
+    let mut trace = Trace::default();
+    for (rule, n) in applied {
+        trace.push(rule, Effect::Analyze(AnalyzeEffect::Applied { pairs: n }));
+    }
+    Ok(Analysis { pairs, trace })
+}
