@@ -1,12 +1,15 @@
 //! Tracing the cover lines once and judging their hits per filter.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use super::{AttackKind, Context};
 use crate::budget::Budget;
 use crate::encounter::{Terrain, WallKind};
 use crate::error::RulesError;
-use crate::grid::line::{Blockers, Element, Endpoint, Grazing, Hit, LineReport, SquareSpan, WallMeet};
+use crate::grid::line::{
+    Blockers, Element, Endpoint, Grazing, Hit, LineReport, SquareBlockers, SquareSpan, WallMeet,
+};
 use crate::grid::{Metric, Point, Space, Square};
 use crate::scene::{OCCUPIED, line_error};
 
@@ -101,6 +104,35 @@ pub(crate) struct Tracer<'c, 'a, 'e> {
     grazing: Grazing,
     creatures: bool,
     cache: HashMap<(Endpoint, Endpoint), LineReport, BuildFx>,
+    /// The end points of each square of the target's space (row-major), once worked out: each
+    /// needs a wall look-up per corner, and every judgement of a square asks for them again.
+    target_ends: Vec<Option<[Endpoint; 4]>>,
+}
+
+/// The squares of the widest blocking set: solid and low terrain (with the ruleset's grazing),
+/// and squares some creature stands on when creatures count (never grazing), except the
+/// attacker's and the target's own. A named type rather than a closure so that the per-square
+/// test of the line walk is inlined into it.
+struct CoverSquares<'c, 'a, 'e> {
+    ctx: &'c Context<'a, 'e>,
+    grazing: Grazing,
+    /// [`OCCUPIED`] when creatures block, else 0.
+    creature_bits: u8,
+}
+
+impl SquareBlockers for CoverSquares<'_, '_, '_> {
+    #[inline]
+    fn square(&self, sq: Square) -> Option<Grazing> {
+        const WALL_BITS: u8 = Terrain::SOLID.0 | Terrain::LOW.0;
+        let c = self.ctx.scene.cell(sq);
+        if c & (WALL_BITS | self.creature_bits) == 0 || self.ctx.own(sq) {
+            None
+        } else if c & WALL_BITS != 0 {
+            Some(self.grazing)
+        } else {
+            Some(Grazing::Off)
+        }
+    }
 }
 
 /// A small multiplicative hasher for the line cache: its keys are our own points, so no
@@ -160,7 +192,10 @@ impl std::hash::BuildHasher for BuildFx {
 impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     /// `grazing` applies to terrain squares and walls; creature squares never graze-block.
     pub fn new(ctx: &'c Context<'a, 'e>, grazing: Grazing, creatures: bool) -> Self {
-        Tracer { ctx, grazing, creatures, cache: HashMap::with_hasher(BuildFx) }
+        // A clear first choice needs four lines; a few more fit before the table grows.
+        let cache = HashMap::with_capacity_and_hasher(8, BuildFx);
+        let side = ctx.t_space.side.max(1) as usize;
+        Tracer { ctx, grazing, creatures, cache, target_ends: vec![None; side * side] }
     }
 
     /// Traces a segment (cached).
@@ -170,50 +205,33 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         to: Endpoint,
         budget: &mut Budget,
     ) -> Result<&LineReport, RulesError> {
-        let key = (from, to);
-        if !self.cache.contains_key(&key) {
-            let ctx = self.ctx;
-            let g = self.grazing;
-            let creatures = self.creatures;
-            let wall_bits = Terrain::SOLID.0 | Terrain::LOW.0;
-            let creature_bits = if creatures { OCCUPIED } else { 0 };
-            let squares = |sq: Square| {
-                let c = ctx.scene.cell(sq);
-                if c & (wall_bits | creature_bits) == 0 || ctx.own(sq) {
-                    None
-                } else if c & wall_bits != 0 {
-                    Some(g)
-                } else {
-                    Some(Grazing::Off)
-                }
-            };
-            let walls = |id: u32| match ctx.scene.wall_kind(id) {
-                Some(
-                    WallKind::Solid
-                    | WallKind::Low
-                    | WallKind::Window
-                    | WallKind::ArrowSlit
-                    | WallKind::DoorClosed,
-                ) => Some(g),
-                _ => None,
-            };
-            let blockers = Blockers::new(&squares, &ctx.scene.walls, walls);
-            let seg = crate::grid::line::Segment::between(from, to);
-            // Most lines are clear: the boolean walk is much cheaper than the full report, and a
-            // line clear against the widest set stays clear against every subset we filter to.
-            let report = if blockers.is_blocked(&seg, budget).map_err(line_error)? {
-                blockers.trace(&seg, budget).map_err(line_error)?
-            } else {
-                LineReport::default()
-            };
-            self.cache.insert(key, report);
-        }
-        Ok(self.cache.get(&key).unwrap_or(&EMPTY))
-    }
-
-    /// The kind of an element.
-    pub fn kind(&self, e: Element) -> Option<ElementKind> {
-        kind_of(self.ctx, e)
+        let (ctx, g) = (self.ctx, self.grazing);
+        let creature_bits = if self.creatures { OCCUPIED } else { 0 };
+        let slot = match self.cache.entry((from, to)) {
+            Entry::Occupied(seen) => return Ok(seen.into_mut()),
+            Entry::Vacant(slot) => slot,
+        };
+        let squares = CoverSquares { ctx, grazing: g, creature_bits };
+        let walls = |id: u32| match ctx.scene.wall_kind(id) {
+            Some(
+                WallKind::Solid
+                | WallKind::Low
+                | WallKind::Window
+                | WallKind::ArrowSlit
+                | WallKind::DoorClosed,
+            ) => Some(g),
+            _ => None,
+        };
+        let blockers = Blockers::new(&squares, &ctx.scene.walls, walls);
+        let seg = crate::grid::line::Segment::between(from, to);
+        // Most lines are clear: the boolean walk is much cheaper than the full report, and a
+        // line clear against the widest set stays clear against every subset we filter to.
+        let report = if blockers.is_blocked(&seg, budget).map_err(line_error)? {
+            blockers.trace(&seg, budget).map_err(line_error)?
+        } else {
+            LineReport::default()
+        };
+        Ok(slot.insert(report))
     }
 
     /// The attacker's corners (or the area origin), each with a square it was taken from.
@@ -234,8 +252,23 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     }
 
     /// The four end points of a target square.
-    pub fn target_ends(&self, t: Square) -> [Endpoint; 4] {
-        t.corners().map(|c| self.ctx.scene.endpoint(c, t))
+    pub fn target_ends(&mut self, t: Square) -> [Endpoint; 4] {
+        let space = self.ctx.t_space;
+        let (i, j) = (i64::from(t.x) - i64::from(space.anchor.x), i64::from(t.y) - i64::from(space.anchor.y));
+        let side = i64::from(space.side.max(1));
+        let slot = if (0..side).contains(&i) && (0..side).contains(&j) {
+            usize::try_from(j * side + i).ok().and_then(|k| self.target_ends.get_mut(k))
+        } else {
+            None
+        };
+        if let Some(Some(ends)) = slot {
+            return *ends;
+        }
+        let ends = t.corners().map(|c| self.ctx.scene.endpoint(c, t));
+        if let Some(slot) = slot {
+            *slot = Some(ends);
+        }
+        ends
     }
 
     /// Renders a traced segment with a filter.
@@ -301,8 +334,6 @@ pub(crate) fn kind_of(ctx: &Context<'_, '_>, e: Element) -> Option<ElementKind> 
         }
     }
 }
-
-static EMPTY: LineReport = LineReport { hits: Vec::new() };
 
 fn describe(h: &Hit) -> (HitCase, Vec<Element>, Option<(f64, f64)>) {
     use crate::grid::line::{SquareCase, WallCase};

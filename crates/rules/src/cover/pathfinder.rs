@@ -3,12 +3,12 @@
 //! `pf1e.cover.soft`, `pf1e.cover.degrees`, `pf1e.cover.aoo`, `sf1e.cover.corner-lines`,
 //! `sf1e.cover.variants`, `hb3d.mod.cover`.
 
-use super::lines::{ElementKind, Origin, Tracer, meeting_spans, span_distance};
+use super::lines::{ElementKind, Origin, Tracer, kind_of, meeting_spans, span_distance};
 use super::{AttackKind, Context, CoverAnswer, Degree};
 use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
-use crate::grid::line::{Element, Endpoint, Grazing, Hit, SquareSpan};
+use crate::grid::line::{Element, Grazing, Hit, SquareSpan};
 use crate::grid::{FEET_PER_SQUARE, Metric, Space, Square};
 use crate::reach;
 use crate::ruleset::PathfinderCover;
@@ -18,7 +18,7 @@ use crate::trace::{Effect, Trace};
 const LOW_OBSTACLE_REACH_SQUARES: i64 = 6;
 
 /// One way the attacker can take its shot.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 enum Choice {
     /// Corner lines from one corner to one target square.
     CornerLines { origin: Origin, target: Square },
@@ -26,28 +26,21 @@ enum Choice {
     Adjacent { from: Square, target: Square },
 }
 
-/// The attacker's squares that count for distances to low obstacles (RULES.md Q-42: an area's
-/// origin square(s)).
-fn attacker_squares(ctx: &Context<'_, '_>) -> Vec<Square> {
-    match ctx.attack {
-        AttackKind::Area { origin, .. } => SquareSpan::around(origin).squares().collect(),
-        _ => ctx.a_space.squares().collect(),
-    }
-}
-
-struct Judge {
+struct Judge<'s> {
     metric: Metric,
-    attacker: Vec<Square>,
-    target: Vec<Square>,
+    /// The attacker's squares that count for distances to low obstacles (RULES.md Q-42: an
+    /// area's origin square(s)).
+    attacker: &'s [Square],
+    target: &'s [Square],
     creatures: bool,
 }
 
-impl Judge {
+impl Judge<'_> {
     /// Whether a low element (met at `spans`) gives cover: within 30 ft of the target, and the
     /// attacker not strictly closer to it than the target.
     fn low_counts(&self, spans: &[SquareSpan]) -> (bool, i64, i64) {
-        let dt = span_distance(self.metric, &self.target, spans);
-        let da = span_distance(self.metric, &self.attacker, spans);
+        let dt = span_distance(self.metric, self.target, spans);
+        let da = span_distance(self.metric, self.attacker, spans);
         (dt <= LOW_OBSTACLE_REACH_SQUARES && da >= dt, dt, da)
     }
 
@@ -76,17 +69,23 @@ pub(super) fn resolve(
     let ranged = ctx.attack == AttackKind::Ranged;
     let mut tracer = Tracer::new(ctx, grazing, ranged);
     let (metric, _) = reach::metric(ctx.enc);
-    let judge = Judge {
-        metric,
-        attacker: attacker_squares(ctx),
-        target: ctx.t_space.squares().collect(),
-        creatures: ranged,
-    };
-    let partial = ctx.enc.variants.is_on(pc.partial_variant);
     let t_squares: Vec<Square> = ctx.t_space.squares().collect();
     let a_squares: Vec<Square> = ctx.a_space.squares().collect();
+    let area_squares: Vec<Square>;
+    let attacker: &[Square] = match ctx.attack {
+        AttackKind::Area { origin, .. } => {
+            area_squares = SquareSpan::around(origin).squares().collect();
+            &area_squares
+        }
+        _ => &a_squares,
+    };
+    let judge = Judge { metric, attacker, target: &t_squares, creatures: ranged };
+    let partial = ctx.enc.variants.is_on(pc.partial_variant);
 
-    let mut choices: Vec<Choice> = Vec::new();
+    // Melee choices come from the reach test; otherwise (or when nothing is in reach) every
+    // corner against every target square, in that order, generated as they are judged since
+    // the first clear one ends the search.
+    let mut melee: Vec<Choice> = Vec::new();
     if ctx.attack == AttackKind::Melee {
         let attacker = &ctx.enc.creatures[ctx.attacker];
         let weapon = ctx.weapon.or(attacker.wielding.as_ref());
@@ -101,10 +100,10 @@ pub(super) fn resolve(
                 any = true;
                 let adjacent = Metric::Chebyshev.between(&one(a), &one(t)) <= 1;
                 if adjacent && pc.adjacent_melee_test {
-                    choices.push(Choice::Adjacent { from: a, target: t });
+                    melee.push(Choice::Adjacent { from: a, target: t });
                 } else {
                     for origin in tracer.origins(&[a]) {
-                        choices.push(Choice::CornerLines { origin, target: t });
+                        melee.push(Choice::CornerLines { origin, target: t });
                     }
                 }
             }
@@ -114,14 +113,11 @@ pub(super) fn resolve(
             trace.push(pc.corner_lines_rule, Effect::OutOfReach);
         }
     }
-    if choices.is_empty() {
-        let origins = tracer.origins(&a_squares);
-        for o in &origins {
-            for &t in &t_squares {
-                choices.push(Choice::CornerLines { origin: *o, target: t });
-            }
-        }
-    }
+    let origins = if melee.is_empty() { tracer.origins(&a_squares) } else { Vec::new() };
+    let corner_lines = origins
+        .iter()
+        .flat_map(|&origin| t_squares.iter().map(move |&target| Choice::CornerLines { origin, target }));
+    let choices = melee.iter().copied().chain(corner_lines);
 
     let keep_full = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, judge.creatures);
     let keep_hard = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, false);
@@ -131,12 +127,12 @@ pub(super) fn resolve(
     // Adjacent melee: any wall, solid or low, square or thin; creatures never.
     let keep_adjacent = |_: &Hit, _: Element, k: ElementKind| !matches!(k, ElementKind::Creature(_));
 
-    let mut best: Option<(Degree, u32, usize, Degree)> = None; // degree, blocked, index, degree without creatures
-    for (i, choice) in choices.iter().enumerate() {
+    let mut best: Option<(Degree, u32, Choice, Degree)> = None; // degree, blocked, choice, degree without creatures
+    for choice in choices {
         let (degree, blocked, hard_degree) = match choice {
             Choice::CornerLines { origin, target } => {
                 let (mut n, mut n_hard, mut slit) = (0u32, 0u32, false);
-                for end in tracer.target_ends(*target) {
+                for end in tracer.target_ends(target) {
                     if tracer.blocked(origin.end, end, &keep_full, budget)? {
                         n += 1;
                         if judge.creatures && tracer.blocked(origin.end, end, &keep_hard, budget)? {
@@ -161,8 +157,8 @@ pub(super) fn resolve(
                 let mut n = 0u32;
                 let mut slit = false;
                 for c in from.corners() {
-                    let start = ctx.scene.endpoint(c, *from);
-                    for end in tracer.target_ends(*target) {
+                    let start = ctx.scene.endpoint(c, from);
+                    for end in tracer.target_ends(target) {
                         if tracer.blocked(start, end, &keep_adjacent, budget)? {
                             n += 1;
                             slit |= tracer.blocked(start, end, &keep_slit, budget)?;
@@ -183,7 +179,7 @@ pub(super) fn resolve(
         let better = best.as_ref().is_none_or(|b| (degree, blocked) < (b.0, b.1));
         let hard_best = best.as_ref().map_or(hard_degree, |b| b.3.min(hard_degree));
         if better {
-            best = Some((degree, blocked, i, hard_best));
+            best = Some((degree, blocked, choice, hard_best));
         } else if let Some(b) = best.as_mut() {
             b.3 = hard_best;
         }
@@ -192,26 +188,26 @@ pub(super) fn resolve(
             break;
         }
     }
-    let Some((degree, blocked, index, hard_min)) = best else { return Ok(()) };
+    let Some((degree, blocked, chosen, hard_min)) = best else { return Ok(()) };
     ans.degree = degree;
     // Soft cover: creatures alone cover the target (no choice is covered without them).
     ans.soft =
         judge.creatures && degree > Degree::None && degree < Degree::Improved && hard_min == Degree::None;
 
     let rule = pc.corner_lines_rule;
-    match choices.get(index) {
-        Some(Choice::CornerLines { origin, target }) => {
+    match chosen {
+        Choice::CornerLines { origin, target } => {
             ans.corner = Some(origin.end.at);
             ans.attacker_square = origin.square;
-            ans.target_square = Some(*target);
-            for end in tracer.target_ends(*target) {
+            ans.target_square = Some(target);
+            for end in tracer.target_ends(target) {
                 ans.lines.push(tracer.render(origin.end, end, &keep_full, budget)?);
             }
             trace.push(
                 rule,
                 Effect::CoverChoice {
                     corner: Some(origin.end.at),
-                    target_square: Some(*target),
+                    target_square: Some(target),
                     blocked,
                     lines: 4,
                     degree: degree.id(),
@@ -219,13 +215,13 @@ pub(super) fn resolve(
                 },
             );
         }
-        Some(Choice::Adjacent { from, target }) => {
-            ans.attacker_square = Some(*from);
-            ans.target_square = Some(*target);
+        Choice::Adjacent { from, target } => {
+            ans.attacker_square = Some(from);
+            ans.target_square = Some(target);
             let mut first_blocked = None;
             for c in from.corners() {
-                let start = ctx.scene.endpoint(c, *from);
-                for end in tracer.target_ends(*target) {
+                let start = ctx.scene.endpoint(c, from);
+                for end in tracer.target_ends(target) {
                     let line = tracer.render(start, end, &keep_adjacent, budget)?;
                     if line.blocked && first_blocked.is_none() {
                         first_blocked = Some(c);
@@ -238,7 +234,7 @@ pub(super) fn resolve(
                 "pf1e.cover.melee-adjacent",
                 Effect::CoverChoice {
                     corner: ans.corner,
-                    target_square: Some(*target),
+                    target_square: Some(target),
                     blocked,
                     lines: 16,
                     degree: degree.id(),
@@ -247,7 +243,6 @@ pub(super) fn resolve(
             );
             ans.procedure = "pf1e.cover.melee-adjacent";
         }
-        None => {}
     }
     if ctx.a_space.side > 1 || ctx.t_space.side > 1 {
         trace.push(
@@ -258,29 +253,22 @@ pub(super) fn resolve(
                 blocked,
                 lines: ans.lines.len() as u32,
                 degree: degree.id(),
-                adjacent_test: matches!(choices.get(index), Some(Choice::Adjacent { .. })),
+                adjacent_test: matches!(chosen, Choice::Adjacent { .. }),
             },
         );
     }
     // Low obstacles met by the chosen lines, counted or not.
-    let mut seen: Vec<(Option<Square>, Option<usize>)> = Vec::new();
-    let chosen: Vec<(Endpoint, Endpoint)> = match choices.get(index) {
-        Some(Choice::CornerLines { origin, target }) => {
-            tracer.target_ends(*target).into_iter().map(|e| (origin.end, e)).collect()
-        }
-        _ => Vec::new(),
-    };
-    for (from, to) in chosen {
-        let hits = tracer.trace(from, to, budget)?.hits.clone();
-        for h in &hits {
-            let elements: Vec<Element> = match h {
-                Hit::Square { square, .. } => vec![Element::Square(*square)],
-                Hit::Wall { id, .. } => vec![Element::Wall(*id)],
-                _ => Vec::new(),
-            };
-            for e in elements {
-                let kind = tracer.kind(e);
-                let key = match (e, kind) {
+    if let Choice::CornerLines { origin, target } = chosen {
+        let low_rule = if rules.id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.low-obstacles" };
+        let mut seen: Vec<(Option<Square>, Option<usize>)> = Vec::new();
+        for end in tracer.target_ends(target) {
+            for h in &tracer.trace(origin.end, end, budget)?.hits {
+                let e = match h {
+                    Hit::Square { square, .. } => Element::Square(*square),
+                    Hit::Wall { id, .. } => Element::Wall(*id),
+                    _ => continue,
+                };
+                let key = match (e, kind_of(ctx, e)) {
                     (Element::Square(sq), Some(ElementKind::Low)) => (Some(sq), None),
                     (Element::Wall(id), Some(ElementKind::Wall { kind: WallKind::Low, .. })) => {
                         (None, Some(id as usize))
@@ -292,8 +280,6 @@ pub(super) fn resolve(
                 }
                 seen.push(key);
                 let (counted, dt, da) = judge.low_counts(&meeting_spans(h, e));
-                let low_rule =
-                    if rules.id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.low-obstacles" };
                 trace.push(
                     low_rule,
                     Effect::LowObstacle {

@@ -8,7 +8,7 @@
 //! under the bucket holding that point, so a pinch point is judged once, with every element
 //! touching it, when its bucket is entered; lattice points judged there are skipped later).
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, RangeInclusive};
 
 use super::geom::{
     Contact, OutOfRange, Xy, between, cell_of, contact, corners, interior, on_segment, overlap_run, square_ok,
@@ -116,6 +116,17 @@ struct Ctx<'c, 'a, S: ?Sized, W> {
     move_p: bool,
     move_q: bool,
     axis: Axis,
+    /// For a segment on a grid line (`axis` is not `Neither`), where it lies along that line.
+    along: Option<Along>,
+}
+
+/// Positions along the grid line a segment lies on (columns of a horizontal segment, rows of a
+/// vertical one), worked out once so that each square of the walk only compares integers.
+struct Along {
+    /// The unit edges `[c, c + 1]` the segment runs along for a positive length.
+    edges: RangeInclusive<i64>,
+    /// The lattice points `c` strictly inside the segment.
+    points: RangeInclusive<i64>,
 }
 
 /// Checks an end point and returns the vector to its square's centre.
@@ -150,7 +161,20 @@ pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
     } else {
         Axis::Neither
     };
-    let mut ctx = Ctx { b, p, q, d, cp, cq, move_p: false, move_q: false, axis };
+    // Along a grid line, edge `c` is `[c, c + 1]` and lattice point `c` is `c` (in squares):
+    // the edge meets `[lo, hi]` for a positive length iff `c < hi` and `c + 1 > lo`, and the
+    // point lies strictly inside iff `lo < c < hi` (`lo < hi` here).
+    let along = match axis {
+        Axis::Neither => None,
+        Axis::Horizontal | Axis::Vertical => {
+            let (a, b) = if axis == Axis::Horizontal { (p.x, q.x) } else { (p.y, q.y) };
+            let (lo, hi) = (a.min(b), a.max(b));
+            // In range: both lie in [0, 1024] squares, and hi > lo ≥ 0.
+            let (floor_lo, last) = ((lo >> FRAC_BITS) as i64, ((hi - 1) >> FRAC_BITS) as i64);
+            Some(Along { edges: floor_lo..=last, points: floor_lo + 1..=last })
+        }
+    };
+    let mut ctx = Ctx { b, p, q, d, cp, cq, move_p: false, move_q: false, axis, along };
     // Rule 6: an end point moves iff it has a square and lies on some wall of B.
     ctx.move_p = cp.is_some() && ctx.on_some_wall(p, budget)?;
     ctx.move_q = cq.is_some() && ctx.on_some_wall(q, budget)?;
@@ -179,10 +203,11 @@ pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
             budget.spend(unpaid)?;
             unpaid = 0;
         }
-        if has_walls && bucket_at != (cx >> log_k, cy >> log_k) {
-            bucket_at = (cx >> log_k, cy >> log_k);
+        let bucket_here = (cx >> log_k, cy >> log_k);
+        if has_walls && bucket_at != bucket_here {
+            bucket_at = bucket_here;
             resolved.clear();
-            if let Some(bi) = index.bucket_of_cell(cx, cy)
+            if let Some(bi) = index.walled_bucket(bucket_here.0, bucket_here.1)
                 && ctx.bucket(bi, budget, sink, &mut resolved)?.is_break()
             {
                 break 'walk ControlFlow::Break(());
@@ -230,6 +255,19 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         self.b.squares.square(sq).map(|g| (sq, g))
     }
 
+    /// The squares on both sides of the segment at position `at` along its grid line, for the
+    /// walk at cell `(cx, cy)` (the other coordinate is the line's).
+    #[inline]
+    fn sides_at(&self, cx: i64, cy: i64, at: i64) -> [Square; 2] {
+        // Cells come from in-range points, so they fit in i32 (at most 1025).
+        let sq = |x: i64, y: i64| Square::new(x as i32, y as i32);
+        if self.axis == Axis::Horizontal {
+            [sq(at, cy - 1), sq(at, cy)]
+        } else {
+            [sq(cx - 1, at), sq(cx, at)]
+        }
+    }
+
     /// Rules 1–3 for one square of the walk, and rule 4 at its north-west corner.
     fn cell<K: Sink>(
         &self,
@@ -239,60 +277,68 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         sink: &mut K,
         resolved: &[Xy],
     ) -> Result<Flow, LineError> {
-        // For a segment on a grid line: whether this cell's two neighbours of the line are in
-        // B, so that the pinch test below can often be skipped without looking again.
-        let mut lane: Option<(bool, bool)> = None;
-        match self.axis {
-            Axis::Neither => {
-                if let Some((sq, _)) = self.square_in_b(cx, cy)
-                    && interior(self.p, self.q, sq)
-                {
-                    emit!(sink, None, || Hit::Square { square: sq, case: SquareCase::Interior });
-                }
-            }
-            Axis::Horizontal | Axis::Vertical => {
-                // The segment lies on a grid line: the unit edge of this square on that line,
-                // if the segment runs along it for a positive length, has a neighbour on each
-                // side (north/south or west/east).
-                let horizontal = self.axis == Axis::Horizontal;
-                let (lo, hi) = if horizontal { (self.p.x, self.q.x) } else { (self.p.y, self.q.y) };
-                let start = Xy::lattice(cx, cy);
-                let e0 = if horizontal { start.x } else { start.y };
-                if lo.min(hi).max(e0) < lo.max(hi).min(e0 + ONE) {
-                    let (a, b) = if horizontal { ((cx, cy - 1), (cx, cy)) } else { ((cx - 1, cy), (cx, cy)) };
-                    let first = self.square_in_b(a.0, a.1);
-                    let second = self.square_in_b(b.0, b.1);
-                    lane = Some((first.is_some(), second.is_some()));
-                    for (sq, g) in [first, second].into_iter().flatten() {
-                        if g == Grazing::On {
-                            emit!(sink, None, || Hit::Square { square: sq, case: SquareCase::Graze });
-                        }
-                    }
-                    if let (Some((sa, _)), Some((sb, _))) = (first, second) {
-                        emit!(sink, None, || Hit::Seam { squares: [sa, sb] });
-                    }
-                }
-            }
+        if let Some(along) = &self.along {
+            return self.cell_on_grid_line(along, cx, cy, sink, resolved);
+        }
+        if let Some((sq, _)) = self.square_in_b(cx, cy)
+            && interior(self.p, self.q, sq)
+        {
+            emit!(sink, None, || Hit::Square { square: sq, case: SquareCase::Interior });
         }
         if !on_line {
             return Ok(ControlFlow::Continue(()));
         }
         let v = Xy::lattice(cx, cy);
         if v != self.p && v != self.q && between(self.p, self.q, v) && !resolved.contains(&v) {
-            if lane == Some((false, false)) {
-                // Neither neighbour of this cell is in B: a pinch at v needs both squares of
-                // the other column (horizontal line) or row (vertical line) around v, one on
-                // each side of the line.
-                let (o1, o2) = if self.axis == Axis::Horizontal {
-                    ((cx - 1, cy - 1), (cx - 1, cy))
-                } else {
-                    ((cx - 1, cy - 1), (cx, cy - 1))
-                };
-                if self.square_in_b(o1.0, o1.1).is_none() || self.square_in_b(o2.0, o2.1).is_none() {
-                    return Ok(ControlFlow::Continue(()));
+            return self.pinch(v, &[], sink);
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// [`Ctx::cell`] for a segment lying on a grid line: rules 2–3 replace rule 1, and every
+    /// lattice point strictly inside the segment is the north-west corner of a square of the
+    /// walk.
+    fn cell_on_grid_line<K: Sink>(
+        &self,
+        along: &Along,
+        cx: i64,
+        cy: i64,
+        sink: &mut K,
+        resolved: &[Xy],
+    ) -> Result<Flow, LineError> {
+        let at = if self.axis == Axis::Horizontal { cx } else { cy };
+        // The unit edge of this square on the line, if the segment runs along it for a
+        // positive length, has a neighbour on each side.
+        let edge = along.edges.contains(&at);
+        let point = along.points.contains(&at);
+        if !edge && !point {
+            return Ok(ControlFlow::Continue(()));
+        }
+        let squares = self.sides_at(cx, cy, at);
+        let here = [self.b.squares.square(squares[0]), self.b.squares.square(squares[1])];
+        if edge {
+            for (sq, g) in squares.into_iter().zip(here) {
+                if g == Some(Grazing::On) {
+                    emit!(sink, None, || Hit::Square { square: sq, case: SquareCase::Graze });
                 }
             }
-            return self.pinch(v, &[], sink);
+            if here[0].is_some() && here[1].is_some() {
+                emit!(sink, None, || Hit::Seam { squares });
+            }
+        }
+        if point {
+            let v = Xy::lattice(cx, cy);
+            if resolved.contains(&v) {
+                return Ok(ControlFlow::Continue(()));
+            }
+            // The four squares touching v are the neighbours of the edges on both sides of it,
+            // each strictly on its side of the line: rule 4 needs one in B on each side (the
+            // walls ending at v were judged with their bucket, which resolved v).
+            let before = self.sides_at(cx, cy, at - 1);
+            let side = |i: usize| here[i].is_some() || self.b.squares.square(before[i]).is_some();
+            if side(0) && side(1) {
+                return self.pinch(v, &[], sink);
+            }
         }
         Ok(ControlFlow::Continue(()))
     }
@@ -344,7 +390,9 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         Ok(ControlFlow::Continue(()))
     }
 
-    /// Rules 4–6 for the walls filed under one bucket.
+    /// Rules 4–6 for the walls filed under one bucket. Kept out of the walk's loop: most
+    /// buckets a line enters hold no wall, and the loop runs faster without this body inlined.
+    #[inline(never)]
     fn bucket<K: Sink>(
         &self,
         bi: usize,

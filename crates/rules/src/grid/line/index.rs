@@ -160,6 +160,22 @@ impl WallIndex {
         }
     }
 
+    /// The bucket at bucket coordinates `(bx, by)` (cell coordinates shifted right by
+    /// [`WallIndex::log_k`]), if the index has one there and some wall is filed under it: the
+    /// walk's test on entering a bucket, where most buckets are empty.
+    #[inline]
+    pub(crate) fn walled_bucket(&self, bx: i64, by: i64) -> Option<usize> {
+        let (x, y) = (bx - self.bx0, by - self.by0);
+        if !(0..self.nbx).contains(&x) || !(0..self.nby).contains(&y) {
+            return None;
+        }
+        let b = (y * self.nbx + x) as usize;
+        match (self.starts.get(b), self.starts.get(b + 1)) {
+            (Some(start), Some(end)) if start != end => Some(b),
+            _ => None,
+        }
+    }
+
     /// Whether a point lies in a bucket (half-open).
     pub(crate) fn point_in_bucket(&self, v: Xy, bucket: usize) -> bool {
         self.bucket_of_cell((v.x >> FRAC_BITS) as i64, (v.y >> FRAC_BITS) as i64) == Some(bucket)

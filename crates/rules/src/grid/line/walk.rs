@@ -81,21 +81,22 @@ impl Walk {
     /// end. The current cell is then `(cx, cy)`.
     #[inline]
     pub(crate) fn advance(&mut self) -> Option<(bool, bool)> {
-        // The earlier event goes first; equal keys step diagonally. A finished axis has the
-        // key `u128::MAX`, larger than any real key.
-        if self.kx == u128::MAX && self.ky == u128::MAX {
+        // The earlier event goes first; equal keys step diagonally. A finished axis (no
+        // boundary left) has the key `u128::MAX`, larger than any real key; real keys stay
+        // below 2^127, so adding a step never wraps.
+        if self.left_x == 0 && self.left_y == 0 {
             return None;
         }
         let (x, y) = (self.kx <= self.ky, self.ky <= self.kx);
         if x {
             self.cx += self.sx;
             self.left_x = self.left_x.saturating_sub(1);
-            self.kx = if self.left_x == 0 { u128::MAX } else { self.kx.saturating_add(self.step_x) };
+            self.kx = if self.left_x == 0 { u128::MAX } else { self.kx.wrapping_add(self.step_x) };
         }
         if y {
             self.cy += self.sy;
             self.left_y = self.left_y.saturating_sub(1);
-            self.ky = if self.left_y == 0 { u128::MAX } else { self.ky.saturating_add(self.step_y) };
+            self.ky = if self.left_y == 0 { u128::MAX } else { self.ky.wrapping_add(self.step_y) };
         }
         Some((x, y))
     }
