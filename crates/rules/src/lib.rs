@@ -13,6 +13,7 @@ pub mod encounter;
 pub mod error;
 pub mod flanking;
 pub mod grid;
+mod hash;
 pub mod initiative;
 pub mod maneuver;
 pub mod movement;

@@ -10,6 +10,7 @@ use crate::encounter::{Encounter, Terrain, WallKind};
 use crate::error::RulesError;
 use crate::grid::line::{Blockers, Endpoint, Grazing, LineError, Segment, Wall as IndexedWall, WallIndex};
 use crate::grid::{Point, Space, Square};
+use crate::hash::BuildFx;
 
 /// An encounter ready for line tests.
 #[derive(Debug)]
@@ -26,11 +27,14 @@ pub struct Scene<'e> {
     /// Line of effect and line of sight already answered in this request (several questions
     /// of one request ask the same pair: an attack asks cover and concealment; `/v1/analyze`
     /// asks thousands of pairs, hence a map).
-    sight_cache: RefCell<HashMap<SightKey, Option<(Point, Point)>>>,
+    sight_cache: RefCell<SightCache>,
 }
 
 /// A cached line-of-effect (false) or line-of-sight (true) question.
 type SightKey = (bool, From, Space);
+
+/// The answers: the first clear segment, if any.
+type SightCache = HashMap<SightKey, Option<(Point, Point)>, BuildFx>;
 
 /// Bit set in [`Scene::cell`] for a square some creature stands on (terrain bits use 0–5).
 pub const OCCUPIED: u8 = 1 << 7;
@@ -70,7 +74,7 @@ impl<'e> Scene<'e> {
         for (i, cell) in cells.iter_mut().enumerate() {
             *cell = enc.grid.terrain.get(i).map_or(0, |t| t.0) | if occupants[i] > 0 { OCCUPIED } else { 0 };
         }
-        Ok(Scene { enc, walls, occupants, cells, sight_cache: RefCell::new(HashMap::new()) })
+        Ok(Scene { enc, walls, occupants, cells, sight_cache: RefCell::new(HashMap::default()) })
     }
 
     fn slot_in(enc: &Encounter, sq: Square) -> Option<usize> {
