@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
-# Load test of a release `arbiter` on loopback with wrk: POST /v1/range and
+# Load test of a release `arbiter` on loopback with wrk: POST a question and
 # GET /healthz side by side in one run, server pinned to one CPU and wrk to
-# another, then the server's peak RSS.
+# another, then the server's peak RSS. With --baseline, also the bare axum
+# handler of examples/echo_baseline.rs (parses the same body into the same
+# typed request, answers a small JSON), measured in alternation with the
+# question, and the ratio of their requests per second (PRODUCT.md: /v1/cover
+# ≥ 80 % of the baseline).
 #
-#   scripts/load.sh [--body FILE] [--duration 10s] [--warmup 2s] [--connections 64] [--threads 1]
+#   scripts/load.sh [--path /v1/range] [--body FILE] [--baseline] [--rounds 2]
+#                   [--duration 10s] [--warmup 2s] [--connections 64] [--threads 1]
 #
-# The same settings as environment variables: LOAD_BODY, LOAD_DURATION,
-# LOAD_WARMUP, LOAD_CONNECTIONS, LOAD_THREADS; also LOAD_SERVER_CPU (0),
-# LOAD_WRK_CPU (1), LOAD_RUST_LOG (warn: request logging off, so the figures
-# measure the service rather than its log), ARBITER_BIN (default: cargo build
-# --release --locked, then target/release/arbiter). The default body is the
-# /v1/range example (pf1e, 21 squares = 105 ft). Installs wrk with apt-get when
-# missing. Every wrk run is bounded by `timeout`.
+# The same settings as environment variables: LOAD_PATH, LOAD_BODY,
+# LOAD_BASELINE (1), LOAD_ROUNDS, LOAD_DURATION, LOAD_WARMUP, LOAD_CONNECTIONS,
+# LOAD_THREADS; also LOAD_SERVER_CPU (0), LOAD_WRK_CPU (1), LOAD_RUST_LOG (warn:
+# request logging off, so the figures measure the service rather than its
+# log), ARBITER_BIN (default: cargo build --release --locked, then
+# target/release/arbiter), ECHO_BIN (default: cargo build --release --locked
+# --example echo_baseline). The default body is the /v1/range example (pf1e,
+# 21 squares = 105 ft); scripts/bodies/cover.json is a 4 KB /v1/cover body.
+# Installs wrk with apt-get when missing. Every wrk run is bounded by `timeout`.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
+QPATH=${LOAD_PATH:-/v1/range}
+BASELINE=${LOAD_BASELINE:-0}
+ROUNDS=${LOAD_ROUNDS:-2}
 BODY_FILE=${LOAD_BODY:-}
 DURATION=${LOAD_DURATION:-10s}
 WARMUP=${LOAD_WARMUP:-2s}
@@ -25,10 +35,13 @@ THREADS=${LOAD_THREADS:-1}
 SERVER_CPU=${LOAD_SERVER_CPU:-0}
 WRK_CPU=${LOAD_WRK_CPU:-1}
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ "$#" -gt 0 ]; do
   case $1 in
     --body) BODY_FILE=$2; shift 2 ;;
+    --path) QPATH=$2; shift 2 ;;
+    --baseline) BASELINE=1; shift ;;
+    --rounds) ROUNDS=$2; shift 2 ;;
     --duration) DURATION=$2; shift 2 ;;
     --warmup) WARMUP=$2; shift 2 ;;
     --connections) CONNECTIONS=$2; shift 2 ;;
@@ -54,18 +67,25 @@ for d in "$DURATION" "$WARMUP"; do
   [[ $d =~ ^[0-9]+[smh]?$ ]] || die "bad duration '$d' (want e.g. 10s, 2m)"
 done
 [[ $CONNECTIONS =~ ^[1-9][0-9]*$ && $THREADS =~ ^[1-9][0-9]*$ ]] || die "bad --connections/--threads"
+[[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "bad --rounds"
+[[ $QPATH =~ ^/v1/[a-z]+$ ]] || die "bad --path '$QPATH' (want e.g. /v1/cover)"
 
 TMP=
 SERVER_PID=
+ECHO_PID=
+stop() {
+  local pid=$1 i
+  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid"
+  for ((i = 0; i < 100; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+}
 cleanup() {
-  local rc=$? i
+  local rc=$?
   set +e
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill -TERM "$SERVER_PID"
-    for ((i = 0; i < 100; i++)); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$SERVER_PID" 2>/dev/null
-    wait "$SERVER_PID" 2>/dev/null
-  fi
+  stop "$SERVER_PID"
+  stop "$ECHO_PID"
   if [ "$rc" -ne 0 ] && [ -n "$TMP" ] && [ -s "$TMP/server.log" ]; then
     echo "----- tail server.log" >&2
     tail -n 20 "$TMP/server.log" >&2
@@ -98,6 +118,16 @@ else
   BIN=$ROOT/target/release/arbiter
 fi
 [ -x "$BIN" ] || die "no executable at $BIN"
+if [ "$BASELINE" = 1 ]; then
+  if [ -n "${ECHO_BIN:-}" ]; then
+    EBIN=$ECHO_BIN
+  else
+    log "cargo build --release --locked --example echo_baseline"
+    timeout 3000 cargo build --release --locked --example echo_baseline || die "building the baseline failed"
+    EBIN=$ROOT/target/release/examples/echo_baseline
+  fi
+  [ -x "$EBIN" ] || die "no executable at $EBIN"
+fi
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-load.XXXXXX")
 if [ -z "$BODY_FILE" ]; then
@@ -147,8 +177,23 @@ done
 [ "$i" -lt 150 ] || die "server not ready after 15s"
 
 code=$(curl -s -o "$TMP/probe.json" -w '%{http_code}' --max-time 5 -H 'content-type: application/json' \
-  --data-binary @"$BODY_FILE" "$BASE/v1/range" || true)
-[ "$code" = 200 ] || die "POST /v1/range with $BODY_FILE answered $code: $(head -c 300 "$TMP/probe.json")"
+  --data-binary @"$BODY_FILE" "$BASE$QPATH" || true)
+[ "$code" = 200 ] || die "POST $QPATH with $BODY_FILE answered $code: $(head -c 300 "$TMP/probe.json")"
+
+if [ "$BASELINE" = 1 ]; then
+  EPORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); print(p)')
+  EBASE=http://127.0.0.1:$EPORT
+  ECHO_ADDR=127.0.0.1:$EPORT "${pin_server[@]}" "$EBIN" >"$TMP/echo.log" 2>&1 &
+  ECHO_PID=$!
+  for ((i = 0; i < 150; i++)); do
+    kill -0 "$ECHO_PID" 2>/dev/null || die "baseline exited during start-up"
+    code=$(curl -s -o "$TMP/echo.json" -w '%{http_code}' --max-time 1 -H 'content-type: application/json' \
+      --data-binary @"$BODY_FILE" "$EBASE/echo" || true)
+    [ "$code" = 200 ] && break
+    sleep 0.1
+  done
+  [ "$code" = 200 ] || die "baseline POST /echo answered $code: $(head -c 300 "$TMP/echo.json")"
+fi
 
 log "server pid $SERVER_PID on $BASE, $pinning; wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency (warm-up $WARMUP)"
 
@@ -178,19 +223,41 @@ summarize() {
 }
 
 if [ "$(secs_of "$WARMUP")" -gt 0 ]; then
-  run_wrk warmup "$WARMUP" "$BASE/v1/range" "$TMP/post.lua" "$BODY_FILE"
+  run_wrk warmup "$WARMUP" "$BASE$QPATH" "$TMP/post.lua" "$BODY_FILE"
+  if [ "$BASELINE" = 1 ]; then run_wrk warmup-echo "$WARMUP" "$EBASE/echo" "$TMP/post.lua" "$BODY_FILE"; fi
 fi
-run_wrk range "$DURATION" "$BASE/v1/range" "$TMP/post.lua" "$BODY_FILE"
+# With a baseline the two alternate, so that drift on a shared machine hits both alike.
+for ((r = 1; r <= ROUNDS; r++)); do
+  run_wrk "question-$r" "$DURATION" "$BASE$QPATH" "$TMP/post.lua" "$BODY_FILE"
+  if [ "$BASELINE" != 1 ]; then break; fi
+  run_wrk "echo-$r" "$DURATION" "$EBASE/echo" "$TMP/post.lua" "$BODY_FILE"
+done
 run_wrk healthz "$DURATION" "$BASE/healthz"
 
-if [ "${LOAD_VERBOSE:-0}" = 1 ]; then cat "$TMP/range.txt" "$TMP/healthz.txt"; fi
+if [ "${LOAD_VERBOSE:-0}" = 1 ]; then cat "$TMP"/question-*.txt "$TMP/healthz.txt"; fi
 
 kill -0 "$SERVER_PID" 2>/dev/null || die "server died under load"
 hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$SERVER_PID/status")
 rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$SERVER_PID/status")
 threads=$(awk '/^Threads:/ { print $2 }' "/proc/$SERVER_PID/status")
 
-summarize "POST /v1/range" range
+rps_of() { awk '/^Requests\/sec:/ { print $2 }' "$TMP/$1.txt"; }
+q_sum=0
+e_sum=0
+for f in "$TMP"/question-*.txt; do
+  n=$(basename "$f" .txt)
+  summarize "POST $QPATH" "$n"
+  q_sum=$(awk -v a="$q_sum" -v b="$(rps_of "$n")" 'BEGIN { print a + b }')
+done
+if [ "$BASELINE" = 1 ]; then
+  for f in "$TMP"/echo-*.txt; do
+    n=$(basename "$f" .txt)
+    summarize "POST /echo" "$n"
+    e_sum=$(awk -v a="$e_sum" -v b="$(rps_of "$n")" 'BEGIN { print a + b }')
+  done
+  awk -v q="$q_sum" -v e="$e_sum" -v p="$QPATH" \
+    'BEGIN { printf "load: %s / baseline = %.1f %% of the requests per second (summed over the rounds)\n", p, (e > 0 ? 100 * q / e : 0) }'
+fi
 summarize "GET /healthz" healthz
 printf 'load: server peak RSS (VmHWM) %d KiB (%.1f MiB); RSS now %d KiB; %d threads\n' \
   "$hwm" "$(awk -v k="$hwm" 'BEGIN { print k / 1024 }')" "$rss" "$threads"

@@ -49,8 +49,9 @@ pub struct AppState {
     pub permits: Arc<Semaphore>,
     /// Set once shutdown has begun: `/readyz` answers 503.
     pub draining: Arc<AtomicBool>,
-    /// This replica's name, sent as `x-arbiter-instance`.
-    pub instance: String,
+    /// This replica's name, sent as `x-arbiter-instance` (shared: the state is cloned for
+    /// every middleware of every request).
+    pub instance: Arc<str>,
 }
 
 impl AppState {
@@ -62,7 +63,7 @@ impl AppState {
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
             draining: Arc::new(AtomicBool::new(false)),
-            instance,
+            instance: instance.into(),
         }
     }
 }

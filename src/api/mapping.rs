@@ -153,15 +153,16 @@ fn weapon_property(p: WeaponPropertyIn) -> WeaponProperty {
 }
 
 /// A non-negative feet value that fits the rules' `u32`.
-fn feet(p: &mut Problems, pointer: String, v: i64, max: i64) -> u32 {
+/// A distance or count within `0..=max`; the pointer is built only for a problem.
+fn feet(p: &mut Problems, pointer: impl FnOnce() -> String, v: i64, max: i64) -> u32 {
     if !(0..=max).contains(&v) {
-        p.push(pointer, format!("must be between 0 and {max}"));
+        p.push(pointer(), format!("must be between 0 and {max}"));
         return 0;
     }
     u32::try_from(v).unwrap_or(0)
 }
 
-fn opt_feet(p: &mut Problems, pointer: String, v: Option<i64>, max: i64) -> Option<u32> {
+fn opt_feet(p: &mut Problems, pointer: impl FnOnce() -> String, v: Option<i64>, max: i64) -> Option<u32> {
     v.map(|v| feet(p, pointer, v, max))
 }
 
@@ -184,9 +185,9 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
     }
     Weapon {
         kind: Some(kind),
-        reach_ft: opt_feet(p, format!("{base}/reach_ft"), w.reach_ft, 1000),
-        normal_ft: opt_feet(p, format!("{base}/normal_ft"), w.normal_ft, 100_000),
-        long_ft: opt_feet(p, format!("{base}/long_ft"), w.long_ft, 100_000),
+        reach_ft: opt_feet(p, || format!("{base}/reach_ft"), w.reach_ft, 1000),
+        normal_ft: opt_feet(p, || format!("{base}/normal_ft"), w.normal_ft, 100_000),
+        long_ft: opt_feet(p, || format!("{base}/long_ft"), w.long_ft, 100_000),
         increment_ft: w
             .increment_ft
             .filter(|i| (1..=100_000).contains(i))
@@ -214,17 +215,26 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
     }
 }
 
-fn coord(p: &mut Problems, pointer: String, v: f64, max: i64) -> Coord {
+fn coord(p: &mut Problems, pointer: impl FnOnce() -> String, v: f64, max: i64) -> Coord {
     if !v.is_finite() || v < 0.0 || v > max as f64 {
-        p.push(pointer, format!("must be a number between 0 and {max}"));
+        p.push(pointer(), format!("must be a number between 0 and {max}"));
         return Coord::default();
     }
     Coord::from_f64(v).unwrap_or_default()
 }
 
-/// Maps a point, checking it lies within the grid.
+/// Maps a point, checking it lies within the grid. Pointers are only built for a problem
+/// (a map of thousands of walls would otherwise format thousands of strings).
 pub fn point(p: &mut Problems, base: &str, pt: &PointIn, w: i64, h: i64) -> Point {
-    Point { x: coord(p, format!("{base}/x"), pt.x, w), y: coord(p, format!("{base}/y"), pt.y, h) }
+    Point { x: coord(p, || format!("{base}/x"), pt.x, w), y: coord(p, || format!("{base}/y"), pt.y, h) }
+}
+
+/// [`point`] for the `field` of the `i`-th element under `list`.
+fn point_at(p: &mut Problems, list: &str, i: usize, field: &str, pt: &PointIn, w: i64, h: i64) -> Point {
+    Point {
+        x: coord(p, || format!("{list}/{i}/{field}/x"), pt.x, w),
+        y: coord(p, || format!("{list}/{i}/{field}/y"), pt.y, h),
+    }
 }
 
 fn stats(s: &StatsIn) -> Stats {
@@ -322,7 +332,10 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
                     *cell = t;
                 }
             }
-            None => p.push(ptr, format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w")),
+            None => p.push(
+                ptr.to_owned(),
+                format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
+            ),
         });
     }
     if let Some(rows) = &g.light_map {
@@ -333,7 +346,10 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
                 c => match Light::from_char(c) {
                     Some(l) => Some(l),
                     None => {
-                        p.push(ptr, format!("unknown light character {c:?} at x = {x}; legend: b d n ."));
+                        p.push(
+                            ptr.to_owned(),
+                            format!("unknown light character {c:?} at x = {x}; legend: b d n ."),
+                        );
                         None
                     }
                 },
@@ -372,15 +388,15 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
     if g.walls.len() > max_walls {
         p.push(format!("{base}/walls"), format!("at most {max_walls} walls"));
     }
+    let list = format!("{base}/walls");
     let walls = g
         .walls
         .iter()
         .take(max_walls)
         .enumerate()
         .map(|(i, wall)| {
-            let ptr = format!("{base}/walls/{i}");
-            let from = point(p, &format!("{ptr}/from"), &wall.from, w, h);
-            let to = point(p, &format!("{ptr}/to"), &wall.to, w, h);
+            let from = point_at(p, &list, i, "from", &wall.from, w, h);
+            let to = point_at(p, &list, i, "to", &wall.to, w, h);
             Wall { from, to, kind: wall_kind(wall.kind) }
         })
         .collect();
@@ -396,8 +412,8 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
             let ptr = format!("{base}/lights/{i}");
             LightSource {
                 at: point(p, &format!("{ptr}/at"), &l.at, w, h),
-                bright_ft: feet(p, format!("{ptr}/bright_ft"), l.bright_ft, 100_000),
-                dim_ft: feet(p, format!("{ptr}/dim_ft"), l.dim_ft, 100_000),
+                bright_ft: feet(p, || format!("{ptr}/bright_ft"), l.bright_ft, 100_000),
+                dim_ft: feet(p, || format!("{ptr}/dim_ft"), l.dim_ft, 100_000),
             }
         })
         .collect();
@@ -415,7 +431,7 @@ fn rows_shape(
     w: i64,
     h: i64,
     base: &str,
-    mut cell: impl FnMut(&mut Problems, String, i64, i64, char),
+    mut cell: impl FnMut(&mut Problems, &str, i64, i64, char),
 ) {
     if rows.len() as i64 != h {
         p.push(base, format!("has {} rows, the grid has height {h}", rows.len()));
@@ -429,7 +445,7 @@ fn rows_shape(
         let mut reported = 0;
         for (x, c) in row.chars().enumerate().take(w.max(0) as usize) {
             let before = p.0.len();
-            cell(p, ptr.clone(), x as i64, y as i64, c);
+            cell(p, &ptr, x as i64, y as i64, c);
             if p.0.len() > before {
                 reported += 1;
                 // One row full of typos should not bury the other problems.
@@ -502,11 +518,16 @@ fn creatures(
             }
         }
         let senses = Senses {
-            darkvision_ft: feet(p, format!("{ptr}/senses/darkvision_ft"), c.senses.darkvision_ft, 100_000),
+            darkvision_ft: feet(p, || format!("{ptr}/senses/darkvision_ft"), c.senses.darkvision_ft, 100_000),
             low_light_vision: c.senses.low_light_vision,
-            blindsight_ft: feet(p, format!("{ptr}/senses/blindsight_ft"), c.senses.blindsight_ft, 100_000),
-            tremorsense_ft: feet(p, format!("{ptr}/senses/tremorsense_ft"), c.senses.tremorsense_ft, 100_000),
-            truesight_ft: feet(p, format!("{ptr}/senses/truesight_ft"), c.senses.truesight_ft, 100_000),
+            blindsight_ft: feet(p, || format!("{ptr}/senses/blindsight_ft"), c.senses.blindsight_ft, 100_000),
+            tremorsense_ft: feet(
+                p,
+                || format!("{ptr}/senses/tremorsense_ft"),
+                c.senses.tremorsense_ft,
+                100_000,
+            ),
+            truesight_ft: feet(p, || format!("{ptr}/senses/truesight_ft"), c.senses.truesight_ft, 100_000),
             see_invisibility: c.senses.see_invisibility,
         };
         let wielding = c.wielding.as_ref().map(|w| weapon(p, &format!("{ptr}/wielding"), w));
@@ -515,10 +536,10 @@ fn creatures(
             side: c.side.clone(),
             at,
             size: sz,
-            reach_ft: opt_feet(p, format!("{ptr}/reach_ft"), c.reach_ft, 1000),
-            speed_ft: opt_feet(p, format!("{ptr}/speed_ft"), c.speed_ft, 10_000),
-            swim_speed_ft: opt_feet(p, format!("{ptr}/swim_speed_ft"), c.swim_speed_ft, 10_000),
-            legs: opt_feet(p, format!("{ptr}/legs"), c.legs, 1000),
+            reach_ft: opt_feet(p, || format!("{ptr}/reach_ft"), c.reach_ft, 1000),
+            speed_ft: opt_feet(p, || format!("{ptr}/speed_ft"), c.speed_ft, 10_000),
+            swim_speed_ft: opt_feet(p, || format!("{ptr}/swim_speed_ft"), c.swim_speed_ft, 10_000),
+            legs: opt_feet(p, || format!("{ptr}/legs"), c.legs, 1000),
             flying: c.flying,
             elevation_ft: i32::try_from(c.elevation_ft.clamp(-100_000, 100_000)).unwrap_or(0),
             unarmed: c.unarmed,
@@ -526,7 +547,7 @@ fn creatures(
             wielding,
             senses,
             conditions,
-            hands_free: opt_feet(p, format!("{ptr}/hands_free"), c.hands_free, 100),
+            hands_free: opt_feet(p, || format!("{ptr}/hands_free"), c.hands_free, 100),
             mounted_on: None,
             stats: stats(&c.stats),
         });
