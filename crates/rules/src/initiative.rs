@@ -153,6 +153,9 @@ fn push(trace: &mut Trace, rule: &'static str, e: InitiativeEffect) {
     trace.push(rule, Effect::Initiative(e));
 }
 
+/// A creature's bonus, tie key, roll mode and the causes of that mode.
+type Numbers = (i32, i32, RollMode, Vec<&'static str>);
+
 /// One roll: a creature, or a 5e group.
 #[derive(Debug, Clone)]
 struct Roller {
@@ -283,6 +286,7 @@ pub fn initiative(
     }
     let mut rollers: Vec<Roller> = Vec::new();
     let mut roller_of: Vec<Option<usize>> = vec![None; enc.creatures.len()];
+    let mut numbers: Vec<Option<Numbers>> = vec![None; enc.creatures.len()];
     for &i in &who {
         budget.spend(1)?;
         let Some(c) = enc.creatures.get(i) else {
@@ -291,6 +295,9 @@ pub fn initiative(
         let (bonus, key) = bonus_of(enc, i, c)?;
         let surprised = q.surprised.contains(&i);
         let (mode, causes) = roll_mode(&rule, c, surprised);
+        if let Some(slot) = numbers.get_mut(i) {
+            *slot = Some((bonus, key, mode, causes.clone()));
+        }
         push(&mut trace, rule.rule, InitiativeEffect::Bonus { creature: c.id.clone(), bonus, mode, causes });
         let joined = group_of[i].and_then(|g| {
             q.groups
@@ -342,9 +349,8 @@ pub fn initiative(
     for &i in &who {
         let Some(c) = enc.creatures.get(i) else { continue };
         let r = roller_of[i].unwrap_or(0);
-        let (bonus, key) = bonus_of(enc, i, c)?;
+        let Some((bonus, key, mode, causes)) = numbers.get(i).cloned().flatten() else { continue };
         let surprised = q.surprised.contains(&i);
-        let (mode, causes) = roll_mode(&rule, c, surprised);
         let nat = if rolled { naturals.get(r).cloned().flatten() } else { None };
         entries.push(Entry {
             creature: i,

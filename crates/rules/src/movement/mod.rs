@@ -375,7 +375,7 @@ pub fn movement(
     let mut walk_from = 0usize;
     if mode == Mode::Dismount {
         walk_from = 1;
-        dismount(scene, mover, &full, &mut ans, &mut trace, speed, budget)?;
+        dismount(scene, mover, &full, &mut ans, &mut trace, speed)?;
     }
 
     // The steps.
@@ -617,7 +617,6 @@ fn dismount(
     ans: &mut Movement,
     trace: &mut Trace,
     speed: u32,
-    _budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
     let rule = enc.ruleset.rules().movement.mounted_rule.unwrap_or("dnd5e2014.mounted");
@@ -657,7 +656,7 @@ fn ends_in_occupied(scene: &Scene<'_>, mover: usize, mode: Mode, ans: &mut Movem
     let rider_of = |i: usize| {
         m.mounted_on == Some(i) || enc.creatures.get(i).is_some_and(|c| c.mounted_on == Some(mover))
     };
-    let Some((i, other)) = enc
+    let Some((_, other)) = enc
         .creatures
         .iter()
         .enumerate()
@@ -676,7 +675,6 @@ fn ends_in_occupied(scene: &Scene<'_>, mover: usize, mode: Mode, ans: &mut Movem
         ThroughRule::Pathfinder if involuntary => "return_to_last_legal",
         ThroughRule::Pathfinder => "illegal",
     };
-    let _ = i;
     let e = EndsOccupied { creature: other.id.clone(), consequence, rule: rules.through_rule };
     push(trace, rules.through_rule, MoveEffect::EndsOccupied(e.clone()));
     ans.ends_in_occupied = Some(e);

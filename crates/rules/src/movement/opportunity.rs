@@ -132,7 +132,8 @@ fn pathfinder(
     for (step, reason, only) in events {
         let Some(&sq) = path.get(step) else { continue };
         let here = Space { anchor: sq, side };
-        let mut view: Option<Encounter> = None;
+        // The enemies that may attack here, before anything is built to judge them.
+        let mut candidates: Vec<usize> = Vec::new();
         for (i, e) in enc.creatures.iter().enumerate() {
             budget.spend(1)?;
             if i == mover || e.side == m.side || only.is_some_and(|o| o != i) {
@@ -147,6 +148,16 @@ fn pathfinder(
             if only.is_none() && !reach::threatens(enc, e, &here) {
                 continue;
             }
+            candidates.push(i);
+        }
+        if candidates.is_empty() {
+            continue;
+        }
+        // Cover and sight are judged with the mover on the square it leaves: one scene per step.
+        let at = moved_to(enc, mover, sq);
+        let sight = Scene::new(&at, budget)?;
+        for i in candidates {
+            let Some(e) = enc.creatures.get(i) else { continue };
             let mk = |provoked, why| MoveOpportunity {
                 creature: e.id.clone(),
                 step,
@@ -165,8 +176,6 @@ fn pathfinder(
                 refuse(mk(false, "flat_footed"));
                 continue;
             }
-            let at = view.get_or_insert_with(|| moved_to(enc, mover, sq));
-            let sight = Scene::new(at, budget)?;
             if how.withdraw
                 && step == 0
                 && reason == "leaves_threatened_square"
@@ -208,7 +217,7 @@ fn dnd5e(
     for (step, pair) in path.windows(2).enumerate() {
         let [from, to] = [pair[0], pair[1]];
         let (here, there) = (Space { anchor: from, side }, Space { anchor: to, side });
-        let mut view: Option<Encounter> = None;
+        let mut candidates: Vec<usize> = Vec::new();
         for (i, e) in enc.creatures.iter().enumerate() {
             budget.spend(1)?;
             let ally = e.side == m.side;
@@ -216,11 +225,18 @@ fn dnd5e(
                 continue;
             }
             // Reach (and whether it can react at all) with the weapon it wields.
-            if !reach::threatens(enc, e, &here) || reach::threatens(enc, e, &there) {
-                continue;
+            if reach::threatens(enc, e, &here) && !reach::threatens(enc, e, &there) {
+                candidates.push(i);
             }
-            let at = view.get_or_insert_with(|| moved_to(enc, mover, from));
-            let sight = Scene::new(at, budget)?;
+        }
+        if candidates.is_empty() {
+            continue;
+        }
+        // The attack is made with the mover still on the square it leaves.
+        let at = moved_to(enc, mover, from);
+        let sight = Scene::new(&at, budget)?;
+        for i in candidates {
+            let Some(e) = enc.creatures.get(i) else { continue };
             if !vision::can_see(&sight, i, mover, budget)? {
                 continue;
             }
@@ -237,6 +253,7 @@ fn dnd5e(
                 out.push(MoveOpportunity { rule: "dnd5e.cover.degrees", ..mk(false, "total_cover") });
                 continue;
             }
+            let ally = e.side == m.side;
             out.push(if ally { mk(false, "offered_to_ally") } else { mk(true, "leaves_reach") });
         }
     }
