@@ -61,8 +61,7 @@ async fn small_scene_by_hand() {
 #[tokio::test]
 async fn pairs_agree_with_the_single_questions() {
     let mut encounters = vec![scene()];
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cover/cases.json");
-    let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases = fixtures_of("cover/cases");
     encounters.extend(
         cases
             .iter()

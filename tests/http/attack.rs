@@ -5,8 +5,7 @@ use serde_json::{Value, json};
 use super::support::*;
 
 fn fixtures() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/attack/cases.json");
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    fixtures_of("attack/cases")
 }
 
 #[tokio::test]

@@ -9,10 +9,7 @@ use serde_json::{Value, json};
 use super::support::*;
 
 fn fixtures() -> Vec<Value> {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/flanking/cases.json"))
-            .unwrap();
-    serde_json::from_str(&text).unwrap()
+    fixtures_of("flanking/cases")
 }
 
 fn case(name: &str) -> Value {

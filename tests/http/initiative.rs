@@ -1,14 +1,11 @@
 //! `/v1/initiative` through HTTP: the RULES.md initiative examples, tie-breaks, surprise and
 //! hand-computed odds of acting first as fixtures, and bad input.
 
-use serde_json::Value;
-
 use super::support::*;
 
 #[tokio::test]
 async fn rules_md_initiative_fixtures() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/initiative/cases.json");
-    let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases = fixtures_of("initiative/cases");
     assert!(cases.len() >= 15);
     let (answered, mut failures) = check_fixtures("/v1/initiative", &cases, None).await;
     for (case, body) in answered {

@@ -6,8 +6,7 @@ use serde_json::{Value, json};
 use super::support::*;
 
 fn fixtures() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/maneuver/cases.json");
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    fixtures_of("maneuver/cases")
 }
 
 #[tokio::test]
@@ -102,8 +101,7 @@ async fn odds_mode_rolls_nothing() {
 /// fixtures in `tests/fixtures/maneuver/charge.json`, values taken from RULES.md.
 #[tokio::test]
 async fn rules_md_charge_fixtures() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/maneuver/charge.json");
-    let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let cases = fixtures_of("maneuver/charge");
     assert!(cases.len() >= 15);
     let (answered, failures) = check_fixtures("/v1/maneuvers", &cases, None).await;
     for (case, body) in answered {

@@ -6,8 +6,7 @@ use serde_json::Value;
 use super::support::*;
 
 fn fixtures() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/movement/cases.json");
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    fixtures_of("movement/cases")
 }
 
 #[tokio::test]

@@ -1,15 +1,10 @@
 //! Data-driven `/v1/range` fixtures from RULES.md worked examples (`tests/fixtures/range/`).
 
-use serde_json::Value;
-
 use super::support::*;
 
 #[tokio::test]
 async fn rules_md_range_fixtures() {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/range/cases.json"))
-            .unwrap();
-    let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let cases = fixtures_of("range/cases");
     assert!(cases.len() >= 50, "fixture file lost cases");
     for case in &cases {
         let name = case["name"].as_str().unwrap();

@@ -183,3 +183,9 @@ pub async fn check_fixtures<'c>(
     }
     (ok, failures)
 }
+
+/// The fixture cases of `tests/fixtures/<name>.json` (`"cover/cases"`, `"maneuver/charge"`…).
+pub fn fixtures_of(name: &str) -> Vec<Value> {
+    let path = format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap()
+}

@@ -95,7 +95,8 @@ pub fn analyze(scene: &Scene<'_>, q: &AnalyzeQuestion, budget: &mut Budget) -> R
         let Some(a) = enc.creatures.get(ai) else {
             return Err(RulesError::field("/attackers", "no such creature"));
         };
-        let band = reach::band(enc, a, a.wielding.as_ref());
+        // `reach::threatens`, with the attacker's part worked out once.
+        let (band, can_threaten) = (reach::band(enc, a, a.wielding.as_ref()), reach::can_threaten(enc, a));
         let from = enc.space(a);
         for (ti, t) in enc.creatures.iter().enumerate() {
             if ti == ai || t.side == a.side {
@@ -104,10 +105,7 @@ pub fn analyze(scene: &Scene<'_>, q: &AnalyzeQuestion, budget: &mut Budget) -> R
             budget.spend(1)?;
             let to = enc.space(t);
             let squares = metric.between(&from, &to);
-            let in_reach = reach::can_threaten(enc, a)
-                && to.squares().any(|sq| {
-                    reach::test(metric, &band, &from, &crate::grid::Space { anchor: sq, side: 1 }).within
-                });
+            let in_reach = can_threaten && reach::reaches(metric, &band, &from, &to);
             let melee = match q.attack {
                 AttackChoice::Auto => in_reach,
                 AttackChoice::Melee => true,

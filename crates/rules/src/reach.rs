@@ -92,9 +92,12 @@ pub fn threatens(enc: &Encounter, c: &Creature, target: &Space) -> bool {
         return false;
     }
     let (m, _) = metric(enc);
-    let b = band(enc, c, c.wielding.as_ref());
-    let from = enc.space(c);
-    target.squares().any(|sq| test(m, &b, &from, &Space { anchor: sq, side: 1 }).within)
+    reaches(m, &band(enc, c, c.wielding.as_ref()), &enc.space(c), target)
+}
+
+/// Whether some square of `target` lies within `band` of the space `from`.
+pub fn reaches(metric: Metric, band: &ReachBand, from: &Space, target: &Space) -> bool {
+    target.squares().any(|sq| test(metric, band, from, &Space { anchor: sq, side: 1 }).within)
 }
 
 #[cfg(test)]

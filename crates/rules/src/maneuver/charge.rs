@@ -255,7 +255,7 @@ fn attack_squares(
             if !enc.grid.contains_space(&cand) || cand.overlaps(&st) {
                 continue;
             }
-            if st.squares().any(|sq| reach::test(m, &band, &cand, &Space { anchor: sq, side: 1 }).within) {
+            if reach::reaches(m, &band, &cand, &st) {
                 out.push((movement_ft(sa.anchor, cand.anchor), cand.anchor));
             }
         }

@@ -25,9 +25,7 @@ fn unsupported(enc: &Encounter, kind: Kind) -> RulesError {
 
 fn within(enc: &Encounter, a: &Creature, t: &Creature, band: &ReachBand) -> bool {
     let (m, _) = reach::metric(enc);
-    let from = enc.space(a);
-    let to: Space = enc.space(t);
-    to.squares().any(|sq| reach::test(m, band, &from, &Space { anchor: sq, side: 1 }).within)
+    reach::reaches(m, band, &enc.space(a), &enc.space(t))
 }
 
 fn grappled(c: &Creature) -> bool {
@@ -92,6 +90,25 @@ fn size_ok(a: &Creature, t: &Creature) -> bool {
     t.size.rank() <= a.size.rank() + 1
 }
 
+/// Both 5e editions: at most one size larger, within `band`, and a free hand to grapple.
+fn dnd5e_legality(
+    enc: &Encounter,
+    a: &Creature,
+    t: &Creature,
+    kind: Kind,
+    band: &ReachBand,
+) -> Option<Illegal> {
+    if !size_ok(a, t) {
+        Some(Illegal::Size)
+    } else if !within(enc, a, t, band) {
+        Some(Illegal::Reach)
+    } else if kind == Kind::Grapple && a.hands_free == Some(0) {
+        Some(Illegal::Hands)
+    } else {
+        None
+    }
+}
+
 fn dnd5e2014(
     enc: &Encounter,
     ai: usize,
@@ -120,16 +137,7 @@ fn dnd5e2014(
     }
     p.bonus = a.stats.athletics.ok_or_else(|| missing(ai, a, "athletics"))?;
     p.opposed_bonus = Some(better(ti, t, t.stats.athletics, t.stats.acrobatics, "athletics")?);
-    let band = reach::band(enc, a, None);
-    p.illegal = if !size_ok(a, t) {
-        Some(Illegal::Size)
-    } else if !within(enc, a, t, &band) {
-        Some(Illegal::Reach)
-    } else if kind == Kind::Grapple && a.hands_free == Some(0) {
-        Some(Illegal::Hands)
-    } else {
-        None
-    };
+    p.illegal = dnd5e_legality(enc, a, t, kind, &reach::band(enc, a, None));
     if p.illegal == Some(Illegal::Size) || p.illegal == Some(Illegal::Hands) {
         p.rule = "dnd5e2014.grapple.size-limit";
     }
@@ -168,15 +176,7 @@ fn dnd5e2024(
     p.check = CheckKind::Save;
     p.bonus = better(ti, t, t.stats.saves.str, t.stats.saves.dex, "saves")?;
     let five = ReachBand { max_ft: 5, too_close_ft: None, second_diagonal: false };
-    p.illegal = if !size_ok(a, t) {
-        Some(Illegal::Size)
-    } else if !within(enc, a, t, &five) {
-        Some(Illegal::Reach)
-    } else if kind == Kind::Grapple && a.hands_free == Some(0) {
-        Some(Illegal::Hands)
-    } else {
-        None
-    };
+    p.illegal = dnd5e_legality(enc, a, t, kind, &five);
     if kind == Kind::Grapple && p.illegal.is_some() {
         p.rule = "dnd5e2024.grapple.size-limit";
     }

@@ -143,7 +143,7 @@ pub(crate) fn meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
 
 /// Whether a blocking thin wall separates two neighbouring squares (crosses or touches the
 /// centre-to-centre segment; for a diagonal step that includes a wall ending at the corner).
-pub(crate) fn wall_between(
+fn wall_between(
     scene: &Scene<'_>,
     from: Square,
     to: Square,
@@ -354,21 +354,41 @@ fn step_stop(
             return Ok(Some(PushStop::Creature { square: sq, creature, index }));
         }
     }
+    Ok(barrier(scene, old, dir, budget)?.map(|b| match b {
+        Barrier::Corner(square) => PushStop::Corner { square },
+        Barrier::Wall(square) => PushStop::Wall { square },
+    }))
+}
+
+/// What stops a space stepping by `dir`, besides the squares it enters.
+pub(crate) enum Barrier {
+    /// A diagonal step past a solid square (`grid.move.corner-cutting`); the square entered.
+    Corner(Square),
+    /// A thin wall that blocks movement (a wall ending at a crossed corner included); the
+    /// square beyond it.
+    Wall(Square),
+}
+
+/// The corner and wall test of one step of a space (pushes, walks and `/v1/movement`).
+pub(crate) fn barrier(
+    scene: &Scene<'_>,
+    old: &Space,
+    dir: (i32, i32),
+    budget: &mut Budget,
+) -> Result<Option<Barrier>, RulesError> {
     for sq in old.squares() {
         let to = Square::new(sq.x.saturating_add(dir.0), sq.y.saturating_add(dir.1));
         if old.contains(to) {
             continue;
         }
         if dir.0 != 0 && dir.1 != 0 {
-            let side_a = Square::new(to.x, sq.y);
-            let side_b = Square::new(sq.x, to.y);
             let solid = |s: Square| !old.contains(s) && scene.terrain(s).has(Terrain::SOLID);
-            if solid(side_a) || solid(side_b) {
-                return Ok(Some(PushStop::Corner { square: to }));
+            if solid(Square::new(to.x, sq.y)) || solid(Square::new(sq.x, to.y)) {
+                return Ok(Some(Barrier::Corner(to)));
             }
         }
         if wall_between(scene, sq, to, budget)? {
-            return Ok(Some(PushStop::Wall { square: to }));
+            return Ok(Some(Barrier::Wall(to)));
         }
     }
     Ok(None)

@@ -6,7 +6,7 @@ use crate::budget::Budget;
 use crate::encounter::{Condition, Creature, Size, Terrain, WallKind};
 use crate::error::RulesError;
 use crate::grid::{Point, Space, Square};
-use crate::maneuver::push::{meet, wall_between};
+use crate::maneuver::push::{Barrier, barrier, meet};
 use crate::ruleset::{Drag, INCAPACITATED, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
 
@@ -205,7 +205,10 @@ impl<'s, 'e> StepRules<'s, 'e> {
             }
         }
         if !teleport && issue.is_none() {
-            issue = self.walls_and_corners(&old, dir, budget)?;
+            issue = barrier(scene, &old, dir, budget)?.map(|b| match b {
+                Barrier::Corner(square) => StepIssue::Corner { square },
+                Barrier::Wall(square) => StepIssue::Wall { square },
+            });
         }
         // Other creatures.
         let mut provoker = None;
@@ -267,32 +270,6 @@ impl<'s, 'e> StepRules<'s, 'e> {
         step.legal = issue.is_none();
         step.issue = issue;
         Ok((step, provoker))
-    }
-
-    /// Thin walls between the squares, and corners a diagonal step would cut.
-    fn walls_and_corners(
-        &self,
-        old: &Space,
-        dir: (i32, i32),
-        budget: &mut Budget,
-    ) -> Result<Option<StepIssue>, RulesError> {
-        let scene = self.scene;
-        for sq in old.squares() {
-            let to = Square::new(sq.x.saturating_add(dir.0), sq.y.saturating_add(dir.1));
-            if old.contains(to) {
-                continue;
-            }
-            if dir.0 != 0 && dir.1 != 0 {
-                let solid = |s: Square| !old.contains(s) && scene.terrain(s).has(Terrain::SOLID);
-                if solid(Square::new(to.x, sq.y)) || solid(Square::new(sq.x, to.y)) {
-                    return Ok(Some(StepIssue::Corner { square: to }));
-                }
-            }
-            if wall_between(scene, sq, to, budget)? {
-                return Ok(Some(StepIssue::Wall { square: to }));
-            }
-        }
-        Ok(None)
     }
 
     /// Whether the step crosses a low thin wall (a hampering obstacle).
