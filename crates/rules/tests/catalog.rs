@@ -25,13 +25,21 @@ const SECTIONS: &[&str] = &["1", "2.1", "2.2", "2.3", "3", "4", "5", "7"];
 
 const MAX_LEN: usize = 160;
 
-fn rules_md() -> String {
-    std::fs::read_to_string(RULES_MD).unwrap_or_else(|e| {
-        panic!(
-            "cannot read the rules specification at {RULES_MD} ({e}); \
-             the catalog test needs the `shared` folder next to the workspace"
-        )
-    })
+/// The specification, or `None` (with a printed note) on a machine that has only the
+/// repository. `ARBITER_REQUIRE_SPEC=1` (set by `.ci/run`) makes its absence a failure.
+fn rules_md() -> Option<String> {
+    match std::fs::read_to_string(RULES_MD) {
+        Ok(md) => Some(md),
+        Err(e) if std::env::var_os("ARBITER_REQUIRE_SPEC").is_some_and(|v| v != "0") => {
+            panic!("cannot read the rules specification at {RULES_MD} ({e}) and ARBITER_REQUIRE_SPEC is set")
+        }
+        Err(e) => {
+            eprintln!(
+                "note: skipping a cross-check against {RULES_MD} ({e}); it needs the team's `shared` folder next to the workspace"
+            );
+            None
+        }
+    }
 }
 
 /// Every id quoted in a `#### ` heading, in document order (a heading may carry two).
@@ -81,7 +89,7 @@ fn ids_are_unique_and_entries_well_formed() {
 
 #[test]
 fn every_rules_md_heading_is_in_the_catalog_in_order() {
-    let md = rules_md();
+    let Some(md) = rules_md() else { return };
     let headings = heading_ids(&md);
     assert!(headings.len() > 50, "found only {} rule headings in {RULES_MD}", headings.len());
     let catalog: Vec<&str> = RULES.iter().map(|r| r.id).collect();
@@ -97,7 +105,7 @@ fn every_rules_md_heading_is_in_the_catalog_in_order() {
 
 #[test]
 fn extras_are_named_in_rules_md() {
-    let md = rules_md();
+    let Some(md) = rules_md() else { return };
     for id in EXTRA_IDS.iter().filter(|id| !SRD_ONLY_IDS.contains(id)) {
         assert!(md.contains(&format!("`{id}`")), "{id} is not named in RULES.md");
         assert!(rule(id).is_some(), "{id} missing from the catalog");
@@ -109,7 +117,7 @@ fn extras_are_named_in_rules_md() {
 
 #[test]
 fn seed_sources_cite_a_seed_and_headings_quoted_in_rules_md() {
-    let md = rules_md();
+    let Some(md) = rules_md() else { return };
     for r in RULES.iter().filter(|r| r.kind == SourceKind::Seed) {
         let seeds = ["000_", "001_", "002_", "003_", "004_"];
         assert!(
