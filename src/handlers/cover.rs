@@ -12,9 +12,9 @@ use crate::api::cover::{
 use crate::api::mapping;
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
 use crate::svg;
-use arbiter_rules::budget::Budget;
 use arbiter_rules::cover::{AttackKind, CoverAnswer, ElementKind, SaveKind, TracedLine, cover as resolve};
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::grid::{Point, Square};
@@ -51,6 +51,7 @@ use arbiter_rules::scene::Scene;
 )]
 pub async fn cover(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<CoverRequest>,
 ) -> Result<Response, AppError> {
@@ -69,7 +70,7 @@ pub async fn cover(
         }
     };
     let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = resolve(&scene, attacker, target, attack, weapon.as_ref(), &mut budget)?;
     if wants_svg(&headers) {
