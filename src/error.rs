@@ -62,6 +62,8 @@ pub enum AppError {
     AnswerTooLarge {
         /// Bytes the answer would take.
         size: u64,
+        /// `size` is an estimate made before the work (a drawing), not a measurement.
+        estimated: bool,
         /// The limit.
         limit: usize,
         /// Which option to turn off.
@@ -137,10 +139,13 @@ impl AppError {
                 format!("the whole body must arrive within {secs} s"),
                 vec![],
             ),
-            AppError::AnswerTooLarge { size, limit, hint } => (
+            AppError::AnswerTooLarge { size, estimated, limit, hint } => (
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "The answer would be too large",
-                format!("the answer would take {size} bytes, over the limit of {limit}; {hint}"),
+                format!(
+                    "the answer would take {}{size} bytes, over the limit of {limit}; {hint}",
+                    if *estimated { "up to " } else { "" }
+                ),
                 vec![],
             ),
             AppError::ShuttingDown => (

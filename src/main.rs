@@ -1,7 +1,5 @@
 //! The `arbiter` binary: configuration, logging, listener, graceful shutdown.
 
-use std::time::Duration;
-
 use arbiter::config::{Config, LogFormat};
 use arbiter::serve::{ConnLimits, Shutdown, raise_fd_limit, serve};
 use arbiter::{AppState, app};
@@ -23,9 +21,9 @@ fn main() -> std::process::ExitCode {
         }
     };
     let code = runtime.block_on(run(config));
-    // Rules workers still computing were cancelled; do not wait on one that has not yet
-    // reached a budget check.
-    runtime.shutdown_timeout(Duration::from_secs(1));
+    // The drain is over (or its deadline passed and the work was cancelled): do not wait for
+    // idle blocking threads, nor for a cancelled job that has not reached a budget check.
+    runtime.shutdown_background();
     code
 }
 

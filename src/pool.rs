@@ -105,12 +105,31 @@ impl RulesPool {
         let pool = self.clone();
         tokio::task::spawn_blocking(move || {
             let _held = (slot, worker, Counted::new(pool, |p| &p.busy));
+            yield_to_async_workers();
             job()
         })
         .await
         .map_err(|_| PoolError::Panicked)
     }
 }
+
+/// Lowers the scheduling priority of the calling (blocking) thread once, so that when the
+/// cores are saturated the async workers — health checks, metrics, 503s, sockets — still get
+/// the CPU first. Linux applies `setpriority` on a thread id to that thread only; elsewhere,
+/// or without the right, it is a no-op.
+fn yield_to_async_workers() {
+    thread_local! {
+        static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    LOWERED.with(|done| {
+        if !done.replace(true) {
+            let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), RULES_NICE);
+        }
+    });
+}
+
+/// The nice value of rules workers (the async workers keep the process's, normally 0).
+const RULES_NICE: i32 = 10;
 
 /// Increments one of the pool's gauges for as long as it lives.
 struct Counted {
@@ -217,6 +236,9 @@ fn body_error(e: &(dyn std::error::Error + 'static)) -> AppError {
     AppError::Malformed(format!("the body could not be read: {e}"))
 }
 
+/// What to turn off when a drawing is too large.
+pub const SVG_HINT: &str = "ask for application/json instead of image/svg+xml, or send a smaller map";
+
 /// Replaces an answer larger than `max_answer_bytes` by a 422 that says what to turn off.
 fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Response {
     use axum::body::HttpBody;
@@ -226,13 +248,13 @@ fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Resp
         return res;
     }
     let hint = if svg {
-        "ask for application/json instead of image/svg+xml, or send a smaller map"
+        SVG_HINT
     } else if route.ends_with("/analyze") {
         "set traces to false, or name fewer attackers"
     } else {
         "ask about a smaller scene"
     };
-    let mut out = AppError::AnswerTooLarge { size, limit, hint }.into_response();
+    let mut out = AppError::AnswerTooLarge { size, estimated: false, limit, hint }.into_response();
     if let Some(id) = res.headers().get("x-request-id") {
         out.headers_mut().insert("x-request-id", id.clone());
     }

@@ -70,10 +70,14 @@ pub async fn cover(
         }
     };
     let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
+    let svg = wants_svg(&headers);
+    if svg {
+        svg::fits(&enc, state.config.max_answer_bytes)?;
+    }
     let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = resolve(&scene, attacker, target, attack, weapon.as_ref(), &mut budget)?;
-    if wants_svg(&headers) {
+    if svg {
         let body = svg::cover(&enc, attacker, target, &answer);
         let mut res = body.into_response();
         res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));

@@ -102,10 +102,14 @@ pub async fn movement(
     let o = &req.options;
     let options =
         MoveOptions { stand_up: o.stand_up, dash: o.dash, short_step: o.short_step, dragging, target, mount };
+    let svg = super::cover::wants_svg(&headers);
+    if svg {
+        svg::fits(&enc, state.config.max_answer_bytes)?;
+    }
     let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = resolve(&scene, mover, &path, mode, &options, &mut budget)?;
-    if super::cover::wants_svg(&headers) {
+    if svg {
         let mut res = svg::movement(&enc, mover, &answer).into_response();
         res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
         return Ok(res);

@@ -254,3 +254,26 @@ async fn metrics_labels_are_a_closed_set() {
         assert!(text.contains(name), "{name} missing: {text}");
     }
 }
+
+#[tokio::test]
+async fn a_drawing_that_could_exceed_the_answer_limit_is_refused_before_it_is_drawn() {
+    // A 1000×1000 map of solid squares: a million drawn squares, far over 8 MiB.
+    let mut body = range_request();
+    body["encounter"]["grid"] = serde_json::json!({"width": 1000, "height": 1000, "cells": []});
+    let row = "#".repeat(1000);
+    body["encounter"]["grid"]["map"] = serde_json::json!(vec![row; 1000]);
+    body["encounter"]["grid"]["map"][0] = serde_json::json!(format!("..{}", "#".repeat(998)));
+    body["encounter"]["creatures"][0]["at"] = serde_json::json!({"x": 0, "y": 0});
+    body["encounter"]["creatures"][1]["at"] = serde_json::json!({"x": 1, "y": 0});
+    body["attack"] = serde_json::json!("melee");
+    let req = Request::post("/v1/cover")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "image/svg+xml")
+        .body(Body::from(serde_json::to_vec(&body).unwrap()))
+        .unwrap();
+    let res = send(test_app(), req).await;
+    assert_eq!(res.status, 422, "{:?}", String::from_utf8_lossy(&res.body));
+    let p = res.json();
+    assert_eq!(p["type"], "urn:arbiter:problem:answer-too-large");
+    assert!(p["detail"].as_str().unwrap().contains("application/json instead of image/svg+xml"), "{p}");
+}
