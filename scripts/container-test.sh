@@ -26,7 +26,7 @@
 #   CT_FRESH=1         delete CT_DATA_ROOT first: everything is made from scratch
 #   CT_LOAD_SECS       length of the load while a replica is killed (default 6)
 #   CT_LOAD_WORKERS    concurrent curl clients in that load (default 4)
-#   CT_MAX_IMAGE_MB    largest accepted image size (default 120)
+#   CT_MAX_IMAGE_MB    largest accepted image size in MiB (default 120)
 #   CT_KEEP_TMP=1      keep the temp dir (logs, rendered configs)
 #
 # Last line: `container-test: N passed, M failed`; exit status 0 only if M is 0.
@@ -65,6 +65,8 @@ LOAD_PIDS=()
 BG_PIDS=()
 DOCKER=
 COMPOSE=()
+POLICY_RC_CREATED=0
+RUN_DIR=/run/arbiter-container-test
 
 log() { printf 'container-test: %s\n' "$*"; }
 pass() {
@@ -149,6 +151,9 @@ cleanup() {
     done
   fi
   stop_pid "$DOCKERD_PID" 30
+  # dockerd leaves its default network namespace mounted.
+  [ -n "$DOCKERD_PID" ] && unmount_under "$RUN_DIR"
+  if [ "$POLICY_RC_CREATED" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
   if [ "$SUMMARY_DONE" = 0 ]; then
     [ "$FAILED" -gt 0 ] || fail "aborted (exit status $rc)"
     summary
@@ -180,9 +185,19 @@ command -v python3 >/dev/null || need+=(python3)
 command -v envsubst >/dev/null || need+=(gettext-base)
 if [ "${#need[@]}" -gt 0 ]; then
   log "installing ${need[*]} with apt-get"
+  # Keep the packages' init scripts from starting a system dockerd.
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
+    chmod 0755 /usr/sbin/policy-rc.d
+    POLICY_RC_CREATED=1
+  fi
   export DEBIAN_FRONTEND=noninteractive
   timeout 600 apt-get update -qq
   timeout 900 apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  if [ "$POLICY_RC_CREATED" = 1 ]; then
+    rm -f /usr/sbin/policy-rc.d
+    POLICY_RC_CREATED=0
+  fi
 fi
 # Debian's client, the same version as its daemon (another `docker` may come first
 # on PATH).
@@ -195,7 +210,6 @@ chmod 0755 "$TMP"
 # ---------------------------------------------------------------- dockerd
 # A daemon of our own: own socket, data root and exec root, so it neither uses
 # nor disturbs any other engine on the machine.
-RUN_DIR=/run/arbiter-container-test
 SOCK=$RUN_DIR/docker.sock
 export DOCKER_HOST=unix://$SOCK
 if [ -s "$RUN_DIR/dockerd.pid" ]; then
@@ -331,8 +345,10 @@ RUN apt-get update \\
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx gettext-base curl \\
     && rm -rf /var/lib/apt/lists/*
 DOCKERFILE
+  nginx_start=$SECONDS
   DOCKER_BUILDKIT=0 timeout 900 "$DOCKER" build --network host --force-rm -t "$NGINX_IMAGE" - \
     <"$TMP/nginx.Dockerfile" >"$TMP/nginx-image.log" 2>&1 || fatal "docker build $NGINX_IMAGE (see nginx-image.log)"
+  log "$NGINX_IMAGE built in $((SECONDS - nginx_start)) s"
 fi
 
 # ---------------------------------------------------------------- image build
@@ -352,8 +368,8 @@ fi
 size_bytes=$("$DOCKER" image inspect -f '{{.Size}}' "$IMAGE")
 size_mb=$(((size_bytes + 524288) / 1048576))
 base_mb=$((($("$DOCKER" image inspect -f '{{.Size}}' "$RUNTIME_IMAGE") + 524288) / 1048576))
-log "image $IMAGE: $size_mb MB (base $RUNTIME_IMAGE: $base_mb MB)"
-check "image size $size_mb MB <= $MAX_IMAGE_MB MB" test "$size_mb" -le "$MAX_IMAGE_MB"
+log "image $IMAGE: $size_mb MiB ($size_bytes bytes; base $RUNTIME_IMAGE: $base_mb MiB)"
+check "image size $size_mb MiB <= $MAX_IMAGE_MB MiB" test "$size_mb" -le "$MAX_IMAGE_MB"
 user=$("$DOCKER" image inspect -f '{{.Config.User}}' "$IMAGE")
 check "image user is 10001:10001 (got '$user')" test "$user" = 10001:10001
 
@@ -445,8 +461,8 @@ check "runs as the non-root user (id -u: $uid_in, PID 1 uid: $pid1_uid)" \
   test "$uid_in" = 10001 -a "$pid1_uid" = 10001
 code=$(curl -s --max-time "$CURL_MAX" -o "$TMP/single-cover.json" -w '%{http_code}' \
   -H 'Content-Type: application/json' --data-binary @"$BODY" "http://127.0.0.1:$PS$COVER_PATH" || true)
-check "README's first Cover example: $code, three_quarters cover" \
-  eval '[ "$code" = 200 ] && cover_ok "$TMP/single-cover.json"'
+single_cover_ok() { [ "$code" = 200 ] && cover_ok "$TMP/single-cover.json"; }
+check "README's first Cover example: $code, three_quarters cover" single_cover_ok
 
 # Drain: a request whose body is half sent when `docker stop` begins must still be
 # answered. The second half goes out once shutdown is visible (/readyz no longer
@@ -494,8 +510,9 @@ check "request in flight at docker stop is answered ($drain_status)" drain_ok
 exit_code=$("$DOCKER" inspect -f '{{.State.ExitCode}}' "$cid" 2>/dev/null || echo '?')
 running=$("$DOCKER" inspect -f '{{.State.Running}}' "$cid" 2>/dev/null || echo '?')
 stop_fast() { awk -v s="$stop_secs" -v t="$SINGLE_STOP_T" 'BEGIN { exit !(s < t) }'; }
+stopped_ok() { [ "$running" = false ] && [ "$exit_code" = 0 ] && stop_fast; }
 check "docker stop: exit status $exit_code after $stop_secs s (grace ${SINGLE_GRACE}s + unready ${SINGLE_UNREADY}s, SIGKILL at ${SINGLE_STOP_T}s)" \
-  eval '[ "$running" = false ] && [ "$exit_code" = 0 ] && stop_fast'
+  stopped_ok
 "$DOCKER" logs "$cid" >"$TMP/single.log" 2>&1 || true
 
 # ---------------------------------------------------------------- compose
@@ -562,8 +579,8 @@ rr_ok() {
 }
 check "20 x README's Cover example through nginx: all 200, three_quarters ($(sort "$rr/codes" | uniq -c | xargs))" rr_ok
 instances=$(for f in "$rr"/*.h; do header_of "$f" x-arbiter-instance; done | sort | uniq -c | xargs)
-check "both replicas answered (x-arbiter-instance: $instances)" \
-  eval 'grep -q "arbiter-1" <<<"$instances" && grep -q "arbiter-2" <<<"$instances"'
+rr_both() { grep -q "arbiter-1" <<<"$instances" && grep -q "arbiter-2" <<<"$instances"; }
+check "both replicas answered (x-arbiter-instance: $instances)" rr_both
 
 # Kill (SIGKILL, no drain) arbiter-1 under load: nginx must retry on arbiter-2.
 load_worker() { # N END_EPOCH
@@ -593,8 +610,8 @@ ok=$(grep -cx 200 "$TMP/load.codes" || true)
 log "load: $total requests, statuses: $(sort "$TMP/load.codes" | uniq -c | xargs), lost: $((total - ok))"
 c1_state=$("$DOCKER" inspect -f '{{.State.Status}} {{.State.ExitCode}}' "$C1" 2>/dev/null || echo '?')
 check "arbiter-1 was killed (state: $c1_state)" test "$c1_state" = "exited 137"
-check "no request lost while arbiter-1 was killed ($ok/$total were 200)" \
-  eval '[ "$total" -ge $((LOAD_WORKERS * 20)) ] && [ "$ok" -eq "$total" ]'
+none_lost() { [ "$total" -ge $((LOAD_WORKERS * 20)) ] && [ "$ok" -eq "$total" ]; }
+check "no request lost while arbiter-1 was killed ($ok/$total were 200)" none_lost
 after=$TMP/after
 mkdir "$after"
 for ((i = 1; i <= 10; i++)); do
@@ -602,8 +619,8 @@ for ((i = 1; i <= 10; i++)); do
     -H 'Content-Type: application/json' --data-binary @"$BODY" "$PROXY$COVER_PATH" >>"$after/codes" || echo 000 >>"$after/codes"
 done
 after_inst=$(for f in "$after"/*.h; do header_of "$f" x-arbiter-instance; done | sort | uniq -c | xargs)
-check "afterwards 10 POSTs through nginx: $(sort "$after/codes" | uniq -c | xargs), from $after_inst" \
-  eval '[ "$(grep -cx 200 "$after/codes")" -eq 10 ] && [ "$after_inst" = "10 arbiter-2" ]'
+after_ok() { [ "$(grep -cx 200 "$after/codes")" -eq 10 ] && [ "$after_inst" = "10 arbiter-2" ]; }
+check "afterwards 10 POSTs through nginx: $(sort "$after/codes" | uniq -c | xargs), from $after_inst" after_ok
 
 timeout 30 "${COMPOSE[@]}" logs --no-color >"$TMP/compose.log" 2>&1 || true
 down_start=$SECONDS
@@ -614,6 +631,6 @@ else
   fail "compose down within 90 s"
 fi
 
-log "figures: image $size_mb MB, build ${build_secs} s, load $total requests with $((total - ok)) lost"
+log "figures: image $size_mb MiB, build ${build_secs} s, load $total requests with $((total - ok)) lost"
 summary
 [ "$FAILED" -eq 0 ]
