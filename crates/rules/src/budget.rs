@@ -1,25 +1,48 @@
-//! The work budget of one request: a cap on line-traversal steps so that no request can hold
-//! a CPU for long (PRODUCT.md "Errors and limits").
+//! The work budget of one request: a cap on the work a question may do, so that no request can
+//! hold a CPU for long (PRODUCT.md "Errors and limits"), and the cancel flag through which the
+//! server stops a question whose client went away or whose deadline passed.
 
-/// Steps left for one question. Every square a line crosses, every wall it is tested against
-/// and every candidate pair it considers costs one step.
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How many units may be spent between two looks at the cancel flag. A power of two so that
+/// the check is one comparison per `spend`; at the calibration rate (about 200 units per
+/// microsecond) a cancel is seen within a few tens of microseconds.
+const CANCEL_CHECK_EVERY: u64 = 1 << 12;
+
+/// Work units left for one question. One unit is about one elementary step: a square a line
+/// crosses, a wall it is tested against, a candidate pair it considers.
 #[derive(Debug, Clone)]
 pub struct Budget {
     limit: u64,
     spent: u64,
+    /// Set by the server to stop the question (client gone, deadline passed).
+    cancel: Option<Arc<AtomicBool>>,
+    /// The spent total at which the cancel flag is next looked at.
+    next_check: u64,
+    /// The flag was seen set: every later spend fails too.
+    cancelled: bool,
 }
 
-/// The budget ran out before the question was answered.
+/// The budget ran out, or the question was cancelled, before it was answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BudgetExceeded {
     /// The budget that was granted.
     pub limit: u64,
+    /// The question was stopped through the cancel flag, not by running out.
+    pub cancelled: bool,
 }
 
 impl Budget {
-    /// A budget of `limit` steps.
+    /// A budget of `limit` units.
     pub fn new(limit: u64) -> Self {
-        Budget { limit, spent: 0 }
+        Budget { limit, spent: 0, cancel: None, next_check: u64::MAX, cancelled: false }
+    }
+
+    /// A budget of `limit` units that also stops, with `cancelled: true`, soon after `cancel`
+    /// is set (the flag is looked at every few thousand units spent, and on the first spend).
+    pub fn with_cancel(limit: u64, cancel: Arc<AtomicBool>) -> Self {
+        Budget { limit, spent: 0, cancel: Some(cancel), next_check: 0, cancelled: false }
     }
 
     /// A budget that never runs out (tests and benchmarks).
@@ -27,15 +50,98 @@ impl Budget {
         Budget::new(u64::MAX)
     }
 
-    /// Spends `steps`, failing once the total exceeds the limit.
+    /// Spends `units`, failing once the total exceeds the limit or the question is cancelled.
     #[inline]
-    pub fn spend(&mut self, steps: u64) -> Result<(), BudgetExceeded> {
-        self.spent = self.spent.saturating_add(steps);
-        if self.spent > self.limit { Err(BudgetExceeded { limit: self.limit }) } else { Ok(()) }
+    pub fn spend(&mut self, units: u64) -> Result<(), BudgetExceeded> {
+        self.spent = self.spent.saturating_add(units);
+        if self.spent >= self.next_check {
+            self.check_cancel();
+        }
+        if self.cancelled {
+            Err(BudgetExceeded { limit: self.limit, cancelled: true })
+        } else if self.spent > self.limit {
+            Err(BudgetExceeded { limit: self.limit, cancelled: false })
+        } else {
+            Ok(())
+        }
     }
 
-    /// Steps spent so far.
+    /// Fails, before an allocation or a loop of `units` is started, if it could not be paid
+    /// for; spends nothing (the loop itself pays as it goes).
+    #[inline]
+    pub fn afford(&mut self, units: u64) -> Result<(), BudgetExceeded> {
+        if self.spent.saturating_add(units) > self.limit {
+            return Err(BudgetExceeded { limit: self.limit, cancelled: false });
+        }
+        self.spend(0)
+    }
+
+    #[cold]
+    fn check_cancel(&mut self) {
+        self.next_check = (self.spent | (CANCEL_CHECK_EVERY - 1)).saturating_add(1);
+        if let Some(flag) = &self.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            self.cancelled = true;
+        }
+    }
+
+    /// Units spent so far.
     pub fn spent(&self) -> u64 {
         self.spent
+    }
+
+    /// Units still available (0 once exceeded).
+    pub fn remaining(&self) -> u64 {
+        self.limit.saturating_sub(self.spent)
+    }
+
+    /// The granted limit.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_is_inclusive_and_reported() {
+        let mut b = Budget::new(10);
+        assert_eq!(b.spend(10), Ok(()));
+        assert_eq!(b.spend(1), Err(BudgetExceeded { limit: 10, cancelled: false }));
+        assert_eq!(b.spent(), 11);
+    }
+
+    #[test]
+    fn afford_refuses_up_front_without_spending() {
+        let mut b = Budget::new(100);
+        b.spend(40).unwrap();
+        assert_eq!(b.afford(61), Err(BudgetExceeded { limit: 100, cancelled: false }));
+        assert_eq!(b.spent(), 40);
+        assert_eq!(b.afford(60), Ok(()));
+    }
+
+    #[test]
+    fn cancel_is_seen_on_first_spend_and_within_the_check_interval() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let mut b = Budget::with_cancel(u64::MAX, flag);
+        assert_eq!(b.spend(1), Err(BudgetExceeded { limit: u64::MAX, cancelled: true }));
+        // Set after a first look: seen once the next multiple of the interval is crossed.
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut b = Budget::with_cancel(u64::MAX, flag.clone());
+        b.spend(1).unwrap();
+        flag.store(true, Ordering::Relaxed);
+        while b.spend(1).is_ok() {}
+        assert_eq!(b.spent(), CANCEL_CHECK_EVERY, "seen when the total reaches the next multiple");
+        assert_eq!(b.spend(0), Err(BudgetExceeded { limit: u64::MAX, cancelled: true }), "stays cancelled");
+    }
+
+    #[test]
+    fn cancel_wins_over_exhaustion() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let mut b = Budget::with_cancel(5, flag);
+        assert_eq!(b.spend(100), Err(BudgetExceeded { limit: 5, cancelled: true }));
     }
 }
