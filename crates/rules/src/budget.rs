@@ -1,6 +1,28 @@
 //! The work budget of one request: a cap on the work a question may do, so that no request can
 //! hold a CPU for long (PRODUCT.md "Errors and limits"), and the cancel flag through which the
 //! server stops a question whose client went away or whose deadline passed.
+//!
+//! # The counting rule
+//!
+//! One unit is about the cost of two squares of a line walk (the crate's cheapest step), and
+//! every loop pays in proportion to the work it does, so that a budget bounds CPU time whatever
+//! the question. The charges, calibrated with `examples/budget_calibration.rs` so that every
+//! question costs about the same time per unit as the `/v1/analyze` benchmark scene:
+//!
+//! - a line: 2 units of set-up, 1 per 2 squares crossed, 1 per wall of the index tested, 1 per
+//!   wall tested for rule 6 end points; a traced line 2 more per hit reported or rendered;
+//! - a scene: 1 per 8 squares of the map (refused before the cell arrays are allocated), 1 per
+//!   wall per index bucket it is filed in, `1 + side²` per creature;
+//! - `/v1/analyze`: 50 per ordered pair, plus its lines;
+//! - light: 2 per light source considered for a square;
+//! - movement, pushes and charges: 1 per square or step visited, 1 per 4 walls tested against
+//!   a step, 1 per 4 creatures scanned for an occupied square;
+//! - initiative: 20 per creature (numbers, trace, order entry), 1 per 4 elements of each
+//!   linear scan (surprised list, groups, ties), a roll-off round `n²/4 + n log n` for a run of
+//!   n tied entries, and for the odds of acting first, per roller, total and other roller,
+//!   `1 + outcomes/8 + 3·k/16` (k = rollers tied on that total; ×4 for exact fractions).
+//!
+//! The figures per question are in the calibration example's output.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,8 +32,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// microsecond) a cancel is seen within a few tens of microseconds.
 const CANCEL_CHECK_EVERY: u64 = 1 << 12;
 
-/// Work units left for one question. One unit is about one elementary step: a square a line
-/// crosses, a wall it is tested against, a candidate pair it considers.
+/// Work units left for one question (see the module's counting rule).
 #[derive(Debug, Clone)]
 pub struct Budget {
     limit: u64,
@@ -100,6 +121,12 @@ impl Budget {
     pub fn limit(&self) -> u64 {
         self.limit
     }
+}
+
+/// A count as work units (saturating: a count that does not fit cannot be paid for anyway).
+#[inline]
+pub fn units(n: usize) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]
