@@ -150,6 +150,11 @@ fn crowd(ruleset: RulesetId, side: i32, n: usize, sizes: &[Size], seed: u64) -> 
 /// The analyze benchmark's scene: 50 creatures, 200×200, 1,200 solid or low squares, 1,000
 /// solid walls.
 fn bench_scene(ruleset: RulesetId) -> Encounter {
+    bench_like(ruleset, 50)
+}
+
+/// The benchmark's map with `n` creatures placed as it places them.
+fn bench_like(ruleset: RulesetId, n: usize) -> Encounter {
     let mut rng = Lcg(11);
     let mut grid = Grid::open(200, 200);
     grid.terrain = vec![Terrain::OPEN; 200 * 200];
@@ -164,7 +169,7 @@ fn bench_scene(ruleset: RulesetId) -> Encounter {
         grid.walls.push(Wall { from: pt(x, y), to, kind: WallKind::Solid });
     }
     let mut creatures = Vec::new();
-    for i in 0..50 {
+    for i in 0..n {
         let (x, y) = (20 + rng.next(160) as i32, 20 + rng.next(160) as i32);
         grid.terrain[y as usize * 200 + x as usize] = Terrain::OPEN;
         let side = if i % 2 == 0 { "party" } else { "monsters" };
@@ -512,6 +517,29 @@ fn main() {
                 &format!("{} {} 992-step path", ruleset.id(), then.map_or("attack", |k| k.id())),
                 &e2,
                 |s, b| charge(s, 0, 1, &q, &Options::default(), &mut OddsOnly, b),
+            );
+        }
+    }
+
+    // The largest benchmark-like analysis (200×200, 1,000 walls) the default budget answers.
+    if std::env::args().nth(1).is_none_or(|f| f == "fits") {
+        for ruleset in [RulesetId::Dnd5e2024, RulesetId::Pf1e] {
+            let fits = |n: usize| {
+                let e = bench_like(ruleset, n);
+                let mut budget = Budget::new(BUDGET);
+                let ok = Scene::new(&e, &mut budget)
+                    .and_then(|s| analyze(&s, &AnalyzeQuestion::default(), &mut budget))
+                    .is_ok();
+                (ok, budget.spent())
+            };
+            let mut n = 50;
+            while n < 500 && fits(n + 1).0 {
+                n += 1;
+            }
+            println!(
+                "fits: {} analyze on the benchmark map answers up to {n} creatures ({} units)",
+                ruleset.id(),
+                fits(n).1
             );
         }
     }
