@@ -157,6 +157,55 @@ mod tests {
         assert!(matches!(err(r#"{"items":[]} x"#), AppError::Malformed(_)));
     }
 
+    /// Every depth refuses an array for a struct: in a list, behind an `Option`, in a map.
+    #[test]
+    fn arrays_for_structs_are_refused_at_every_depth() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Deep {
+            opt: Option<Inner>,
+            map: std::collections::BTreeMap<String, Vec<Inner>>,
+        }
+        let invalid = |body: &str| match parse::<Deep>(body.as_bytes()) {
+            Err(AppError::Invalid(e)) => e[0].pointer.clone(),
+            other => panic!("{body}: {other:?}"),
+        };
+        assert_eq!(invalid(r#"{"opt":[1],"map":{}}"#), "/opt");
+        assert_eq!(invalid(r#"{"opt":null,"map":{"k":[{"x":1},[2]]}}"#), "/map/k/1");
+        assert_eq!(invalid(r#"[null, {}]"#), "");
+        assert!(parse::<Deep>(br#"{"opt":{"x":1},"map":{"k":[{"x":2}]}}"#).is_ok());
+        assert!(matches!(err(r#"{"items":[[1]]"#), AppError::Malformed(_)), "not JSON: still 400");
+    }
+
+    /// serde_json's syntax-category errors on valid JSON are 422s with the pointer.
+    #[test]
+    fn wrong_enum_types_and_huge_numbers_are_422() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        enum Kind {
+            A,
+            B,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct K {
+            kind: Kind,
+            n: f64,
+        }
+        let invalid = |body: &str| match parse::<K>(body.as_bytes()) {
+            Err(AppError::Invalid(e)) => (e[0].pointer.clone(), e[0].detail.clone()),
+            other => panic!("{body}: {other:?}"),
+        };
+        assert_eq!(
+            invalid(r#"{"kind":null,"n":1}"#),
+            ("/kind".into(), "invalid type, expected one of `A`, `B`".into())
+        );
+        assert_eq!(invalid(r#"{"kind":3,"n":1}"#).0, "/kind");
+        assert_eq!(invalid(r#"{"kind":"A","n":1e400}"#).0, "/n");
+        assert_eq!(invalid(r#"{"kind":"A","n":1,"n":2}"#).0, "/n");
+        assert!(matches!(parse::<K>(br#"{"kind":nul,"n":1}"#), Err(AppError::Malformed(_))));
+    }
+
     #[test]
     fn media_types() {
         let v = |s: &'static str| header::HeaderValue::from_static(s);

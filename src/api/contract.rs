@@ -143,19 +143,25 @@ schema_type!(
         .description(Some("Ids of identical creatures that share one roll."))
 );
 
+/// One step of the pointer being walked.
+enum Seg {
+    Field(&'static str),
+    Index(usize),
+    Key(String),
+}
+
 /// Walks a request, collecting every violated bound with its pointer. The pointer is a
-/// buffer of segments pushed and popped as the walk goes, so a valid request builds no
-/// string.
+/// stack of segments, written out only for a problem, so a valid request formats nothing.
 pub struct Check<'a> {
     limits: &'a Limits,
-    path: String,
+    path: Vec<Seg>,
     problems: Vec<FieldError>,
 }
 
 impl<'a> Check<'a> {
     /// A walk under the given limits.
     pub fn new(limits: &'a Limits) -> Self {
-        Check { limits, path: String::with_capacity(64), problems: Vec::new() }
+        Check { limits, path: Vec::with_capacity(8), problems: Vec::new() }
     }
 
     /// The problems found.
@@ -164,55 +170,59 @@ impl<'a> Check<'a> {
     }
 
     fn push(&mut self, detail: String) {
-        self.problems.push(FieldError { pointer: self.path.clone(), detail });
+        let mut pointer = String::new();
+        for seg in &self.path {
+            pointer.push('/');
+            match seg {
+                Seg::Field(f) => pointer.push_str(f),
+                Seg::Index(i) => {
+                    let _ = write!(pointer, "{i}");
+                }
+                Seg::Key(k) => pointer.push_str(&super::mapping::escape(k)),
+            }
+        }
+        self.problems.push(FieldError { pointer, detail });
     }
 
-    /// Runs `f` one segment deeper.
-    fn at<R>(&mut self, seg: &str, f: impl FnOnce(&mut Self) -> R) -> R {
-        let len = self.path.len();
-        self.path.push('/');
-        self.path.push_str(seg);
+    fn under<R>(&mut self, seg: Seg, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.path.push(seg);
         let r = f(self);
-        self.path.truncate(len);
+        self.path.pop();
         r
+    }
+
+    /// Runs `f` one field deeper.
+    fn at<R>(&mut self, name: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.under(Seg::Field(name), f)
     }
 
     /// Runs `f` under an index segment.
     fn at_index<R>(&mut self, i: usize, f: impl FnOnce(&mut Self) -> R) -> R {
-        let len = self.path.len();
-        let _ = write!(self.path, "/{i}");
-        let r = f(self);
-        self.path.truncate(len);
-        r
+        self.under(Seg::Index(i), f)
     }
 
-    /// Runs `f` under a map key (escaped as RFC 6901 says).
+    /// Runs `f` under a map key (escaped as RFC 6901 says when written out).
     fn at_key<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> R {
-        let len = self.path.len();
-        self.path.push('/');
-        self.path.push_str(&super::mapping::escape(key));
-        let r = f(self);
-        self.path.truncate(len);
-        r
+        self.under(Seg::Key(key.to_owned()), f)
     }
 
-    fn int(&mut self, name: &str, v: i64, lo: i64, hi: i64) {
+    fn int(&mut self, name: &'static str, v: i64, lo: i64, hi: i64) {
         if !(lo..=hi).contains(&v) {
             self.at(name, |c| c.push(format!("must be between {lo} and {hi}")));
         }
     }
 
-    fn opt_int(&mut self, name: &str, v: Option<i64>, lo: i64, hi: i64) {
+    fn opt_int(&mut self, name: &'static str, v: Option<i64>, lo: i64, hi: i64) {
         if let Some(v) = v {
             self.int(name, v, lo, hi);
         }
     }
 
-    fn stat(&mut self, name: &str, v: Option<i32>) {
+    fn stat(&mut self, name: &'static str, v: Option<i32>) {
         self.opt_int(name, v.map(i64::from), -STAT, STAT);
     }
 
-    fn number(&mut self, name: &str, v: f64, hi: i64) {
+    fn number(&mut self, name: &'static str, v: f64, hi: i64) {
         if !(v.is_finite() && (0.0..=hi as f64).contains(&v)) {
             self.at(name, |c| c.push(format!("must be a number between 0 and {hi}")));
         }
@@ -220,7 +230,7 @@ impl<'a> Check<'a> {
 
     /// A string of `min..=max` characters (bytes bound the characters from above, so they
     /// are counted only for a long string).
-    fn chars(&mut self, name: Option<&str>, s: &str, min: usize, max: usize) {
+    fn chars(&mut self, name: Option<&'static str>, s: &str, min: usize, max: usize) {
         let ok = if s.len() <= max {
             min == 0 || s.chars().nth(min - 1).is_some()
         } else {
@@ -237,20 +247,20 @@ impl<'a> Check<'a> {
     }
 
     /// An id: 1 to `ARBITER_MAX_ID_BYTES` bytes.
-    fn id(&mut self, name: Option<&str>, s: &str) {
+    fn id(&mut self, name: Option<&'static str>, s: &str) {
         let max = self.limits.max_id_bytes as usize;
         if s.is_empty() || s.len() > max {
             self.maybe_at(name, |c| c.push(format!("must be 1 to {max} bytes")));
         }
     }
 
-    fn opt_id(&mut self, name: &str, s: Option<&str>) {
+    fn opt_id(&mut self, name: &'static str, s: Option<&str>) {
         if let Some(s) = s {
             self.id(Some(name), s);
         }
     }
 
-    fn maybe_at(&mut self, name: Option<&str>, f: impl FnOnce(&mut Self)) {
+    fn maybe_at(&mut self, name: Option<&'static str>, f: impl FnOnce(&mut Self)) {
         match name {
             Some(n) => self.at(n, f),
             None => f(self),
@@ -258,7 +268,7 @@ impl<'a> Check<'a> {
     }
 
     /// A list of at most `max` items; `each` checks the first `max` of them.
-    fn list<T>(&mut self, name: &str, items: &[T], max: usize, mut each: impl FnMut(&mut Self, &T)) {
+    fn list<T>(&mut self, name: &'static str, items: &[T], max: usize, mut each: impl FnMut(&mut Self, &T)) {
         self.at(name, |c| {
             if items.len() > max {
                 c.push(format!("at most {max} items"));
@@ -270,7 +280,7 @@ impl<'a> Check<'a> {
     }
 
     /// A list of distinct creature ids; a repeat is refused where it repeats.
-    fn ids(&mut self, name: &str, ids: &[String], max: usize) {
+    fn ids(&mut self, name: &'static str, ids: &[String], max: usize) {
         self.at(name, |c| {
             if ids.len() > max {
                 c.push(format!("at most {max} items"));
@@ -302,7 +312,7 @@ impl<'a> Check<'a> {
         self.int("y", s.y, -SQUARE, SQUARE);
     }
 
-    fn point(&mut self, name: &str, p: &PointIn) {
+    fn point(&mut self, name: &'static str, p: &PointIn) {
         let side = i64::from(self.limits.max_grid_side);
         self.at(name, |c| {
             c.number("x", p.x, side);

@@ -557,3 +557,33 @@ async fn a_charge_at_the_mover_itself_is_422() {
     let json = refused("/v1/movement", body, "/target").await;
     assert_eq!(json["errors"].as_array().unwrap().len(), 1, "{json}");
 }
+
+/// The extreme stats that used to overflow the rules' sums (a helpless target's Dex, the 5e
+/// 2024 grapple DC `8 + str_mod + pb`) are refused at the stat.
+#[tokio::test]
+async fn stats_that_used_to_overflow_are_refused_at_the_stat() {
+    let attack = json!({
+        "encounter": {"ruleset": "pf1e", "grid": {"width": 4, "height": 1}, "creatures": [
+            {"id": "a", "side": "x", "at": {"x": 0, "y": 0}, "stats": {"attack_bonus": 5}},
+            {"id": "t", "side": "y", "at": {"x": 1, "y": 0}, "conditions": ["helpless"],
+             "stats": {"ac": 15, "dex_mod": 2147483647}}]},
+        "attacker": "a", "target": "t", "weapon": {"kind": "melee"}, "dice": {"mode": "odds"}
+    });
+    refused("/v1/attack", attack, "/encounter/creatures/1/stats/dex_mod").await;
+    let grapple = json!({
+        "encounter": {"ruleset": "dnd5e2024", "grid": {"width": 4, "height": 1}, "creatures": [
+            {"id": "a", "side": "x", "at": {"x": 0, "y": 0},
+             "stats": {"str_mod": 2147483647, "proficiency_bonus": 2147483647}},
+            {"id": "t", "side": "y", "at": {"x": 1, "y": 0}, "stats": {"saves": {"str": 1, "dex": 1}}}]},
+        "kind": "grapple", "attacker": "a", "target": "t", "dice": {"mode": "odds"}
+    });
+    let json = refused("/v1/maneuvers", grapple, "/encounter/creatures/0/stats/str_mod").await;
+    assert!(
+        pointers_of(&json).contains(&"/encounter/creatures/0/stats/proficiency_bonus".to_owned()),
+        "{json}"
+    );
+}
+
+fn pointers_of(problem: &Value) -> Vec<String> {
+    problem["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_owned()).collect()
+}
