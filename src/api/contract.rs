@@ -11,7 +11,7 @@
 //! Semantic checks (an id that names no creature, a square outside the grid, a condition
 //! the ruleset does not know) stay in `mapping` and the handlers.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use utoipa::openapi::RefOr;
@@ -142,6 +142,39 @@ schema_type!(
         .max_items(Some(500))
         .description(Some("Ids of identical creatures that share one roll."))
 );
+
+/// Deserializes a map whose keys must be distinct (`deserialize_with`): serde's maps keep
+/// the last value of a repeated key silently; the contract refuses it, like a repeated field
+/// (the extractor points at the key).
+pub fn unique_keys<'de, D, V>(d: D) -> Result<BTreeMap<String, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: serde::Deserialize<'de>,
+{
+    struct Unique<V>(std::marker::PhantomData<V>);
+
+    impl<'de, V: serde::Deserialize<'de>> serde::de::Visitor<'de> for Unique<V> {
+        type Value = BTreeMap<String, V>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if out.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format_args!("duplicate field `{key}`")));
+                }
+                let value = map.next_value()?;
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+
+    d.deserialize_map(Unique(std::marker::PhantomData))
+}
 
 /// One step of the pointer being walked.
 enum Seg {

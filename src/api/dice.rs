@@ -99,7 +99,7 @@ pub struct GivenRollsIn {
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub save: Option<Vec<i64>>,
     /// Initiative faces keyed by creature id (at most 500 creatures).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::contract::unique_keys")]
     #[schema(value_type = InitiativeRolls)]
     pub initiative: BTreeMap<String, Vec<i64>>,
 }

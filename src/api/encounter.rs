@@ -46,7 +46,7 @@ pub struct EncounterIn {
     /// Rule variants switched on or off, keyed by rule id (`"dnd5e.grid.variant-diagonals": true`).
     /// `GET /v1/rulesets` lists each ruleset's variants and defaults.
     /// At most 64 variants, each key at most 128 characters.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::contract::unique_keys")]
     #[schema(value_type = VariantMap)]
     pub variants: BTreeMap<String, bool>,
     /// The map.

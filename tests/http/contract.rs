@@ -587,3 +587,18 @@ async fn stats_that_used_to_overflow_are_refused_at_the_stat() {
 fn pointers_of(problem: &Value) -> Vec<String> {
     problem["errors"].as_array().unwrap().iter().map(|e| e["pointer"].as_str().unwrap().to_owned()).collect()
 }
+
+/// A key repeated in a map (variants, initiative faces) is refused at the key, not kept last.
+#[tokio::test]
+async fn a_key_repeated_in_a_map_is_refused_at_the_key() {
+    let body = serde_json::to_string(&range_request()).unwrap().replacen(
+        r#""ruleset":"pf1e""#,
+        r#""ruleset":"pf1e","variants":{"pf1e.cover.partial":true,"pf1e.cover.partial":false}"#,
+        1,
+    );
+    refused_raw("/v1/range", &body, "/encounter/variants/pf1e.cover.partial").await;
+    let body = r#"{"encounter": {"ruleset": "pf1e", "grid": {"width": 10, "height": 10}, "creatures": [
+        {"id": "a", "side": "x", "at": {"x": 1, "y": 1}}, {"id": "b", "side": "y", "at": {"x": 5, "y": 5}}]},
+        "dice": {"mode": "given", "rolls": {"initiative": {"a": [3], "b": [4], "a": [5]}}}}"#;
+    refused_raw("/v1/initiative", body, "/dice/rolls/initiative/a").await;
+}
