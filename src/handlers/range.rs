@@ -34,7 +34,7 @@ use arbiter_rules::scene::Scene;
         (status = 408, description = "The body did not arrive within the body read timeout", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "The body is not application/json", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The encounter or the question is invalid", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`)", body = Problem, content_type = "application/problem+json"),
     )
 )]
