@@ -13,6 +13,7 @@
 #   SMOKE_LOAD_SECS      length of the load during the SIGTERM (default 5)
 #   SMOKE_LOAD_WORKERS   concurrent curl clients during that load (default 4)
 #   SMOKE_GRACE_SECS     ARBITER_SHUTDOWN_GRACE_SECS given to the replicas (default 10)
+#   SMOKE_UNREADY_SECS   ARBITER_UNREADY_SECS given to the replicas (default 2)
 #   SMOKE_KEEP_TMP=1     keep the temp dir (logs, rendered nginx.conf)
 #
 # Last line: `smoke-proxy: N passed, M failed`; exit status 0 only if M is 0.
@@ -31,6 +32,7 @@ REQUESTS=${SMOKE_REQUESTS:-40}
 LOAD_SECS=${SMOKE_LOAD_SECS:-5}
 LOAD_WORKERS=${SMOKE_LOAD_WORKERS:-4}
 GRACE=${SMOKE_GRACE_SECS:-10}
+UNREADY=${SMOKE_UNREADY_SECS:-2}
 CURL_MAX=10 # seconds, per curl transfer
 
 PASSED=0
@@ -210,7 +212,7 @@ wait_ok() {
 # ---------------------------------------------------------------- replicas
 start_replica() { # N PORT
   ARBITER_ADDR=127.0.0.1:$2 ARBITER_INSTANCE_ID=smoke-replica-$1 ARBITER_SHUTDOWN_GRACE_SECS=$GRACE \
-    LOG_FORMAT=json "$BIN" >"$TMP/replica-$1.log" 2>&1 &
+    ARBITER_UNREADY_SECS=$UNREADY LOG_FORMAT=json "$BIN" >"$TMP/replica-$1.log" 2>&1 &
 }
 start_replica 1 "$P1"
 R1_PID=$!
@@ -346,7 +348,7 @@ sleep "$((LOAD_SECS * 2 / 5))"
 kill -TERM "$R1_PID"
 term_at=$SECONDS
 r1_gone=0
-while ((SECONDS - term_at <= GRACE + 5)); do
+while ((SECONDS - term_at <= UNREADY + GRACE + 5)); do
   if ! kill -0 "$R1_PID" 2>/dev/null; then r1_gone=1; break; fi
   sleep 0.1
 done
@@ -370,7 +372,7 @@ dist=$(sort "$TMP/load.codes" | uniq -c | xargs)
 log "load: $total requests, statuses: ${dist:-none}"
 load_all_ok() { [ "$total" -ge $((LOAD_WORKERS * 10)) ] && [ "$ok" -eq "$total" ]; }
 check "no failed request while replica 1 shut down ($ok/$total were 200)" load_all_ok
-check "replica 1 exited with status 0 within its ${GRACE}s grace (status $r1_rc after ~${r1_secs}s)" \
+check "replica 1 exited with status 0 within its ${UNREADY}s unready + ${GRACE}s grace (status $r1_rc after ~${r1_secs}s)" \
   test "$r1_rc" = 0
 retried=$(tail -n "+$((lines_before + 1))" "$NGINX_ACCESS_LOG" | grep -c '"upstream_addr":"[^"]*, ' || true)
 log "load: nginx retried $retried request(s) on the other replica"

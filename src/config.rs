@@ -65,13 +65,42 @@ pub struct Config {
     /// Request limits.
     #[command(flatten)]
     pub limits: Limits,
-    /// Most requests in flight at once; beyond it the answer is 503 at once.
-    #[arg(long, env = "ARBITER_MAX_INFLIGHT", default_value_t = 512)]
-    pub max_inflight: usize,
-    /// Seconds a request may take before it is answered 503.
+    /// Rules workers: questions run on this many blocking threads at most (default: the
+    /// number of CPU cores).
+    #[arg(long, env = "ARBITER_RULES_WORKERS")]
+    pub rules_workers: Option<usize>,
+    /// Questions that may wait for a rules worker (default: twice the workers); beyond
+    /// workers + queue a question answers 503 at once.
+    #[arg(long, env = "ARBITER_RULES_QUEUE")]
+    pub rules_queue: Option<usize>,
+    /// Seconds a request may take, from its headers to its answer, before it is answered 503
+    /// and its work cancelled.
     #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = 10)]
     pub request_timeout_secs: u64,
-    /// Seconds to drain in-flight requests after SIGTERM before exiting.
+    /// Seconds a client has to send a request's headers, counted from the connection's
+    /// start or its previous answer: bounds slow headers and idle keep-alive connections.
+    #[arg(long, env = "ARBITER_HEADER_READ_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_read_timeout_secs: u64,
+    /// Seconds a client has to send a request's body (408 beyond).
+    #[arg(long, env = "ARBITER_BODY_READ_TIMEOUT_SECS", default_value_t = 10)]
+    pub body_read_timeout_secs: u64,
+    /// Seconds a connection may make no progress at all (nothing read, nothing written)
+    /// before it is closed, whatever it is doing: bounds clients that stop reading answers.
+    #[arg(long, env = "ARBITER_IDLE_TIMEOUT_SECS", default_value_t = 60)]
+    pub idle_timeout_secs: u64,
+    /// Most open client connections; beyond it a new connection gets a 503 and is closed.
+    #[arg(long, env = "ARBITER_MAX_CONNECTIONS", default_value_t = 1024)]
+    pub max_connections: usize,
+    /// Largest answer body, bytes (before compression); beyond it the question answers 422
+    /// naming the option to turn off.
+    #[arg(long, env = "ARBITER_MAX_ANSWER_BYTES", default_value_t = 8 * 1024 * 1024)]
+    pub max_answer_bytes: usize,
+    /// Seconds after SIGTERM during which `/readyz` answers 503 while requests are still
+    /// accepted and answered, so that load balancers stop sending new ones.
+    #[arg(long, env = "ARBITER_UNREADY_SECS", default_value_t = 5)]
+    pub unready_secs: u64,
+    /// Seconds to drain in-flight requests once the listener has closed; then work still
+    /// running is cancelled and the process exits.
     #[arg(long, env = "ARBITER_SHUTDOWN_GRACE_SECS", default_value_t = 20)]
     pub shutdown_grace_secs: u64,
     /// Origins allowed by CORS, comma-separated (`*` for any); none by default.
@@ -91,8 +120,15 @@ impl Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             limits: Limits::default(),
-            max_inflight: 512,
+            rules_workers: Some(2),
+            rules_queue: Some(4),
             request_timeout_secs: 10,
+            header_read_timeout_secs: 10,
+            body_read_timeout_secs: 10,
+            idle_timeout_secs: 60,
+            max_connections: 1024,
+            max_answer_bytes: 8 * 1024 * 1024,
+            unready_secs: 0,
             shutdown_grace_secs: 5,
             cors_origins: Vec::new(),
             instance_id: Some("test".into()),
@@ -103,5 +139,22 @@ impl Config {
     /// The request timeout.
     pub fn request_timeout(&self) -> Duration {
         Duration::from_secs(self.request_timeout_secs.max(1))
+    }
+
+    /// The body read timeout.
+    pub fn body_read_timeout(&self) -> Duration {
+        Duration::from_secs(self.body_read_timeout_secs.max(1))
+    }
+
+    /// The number of rules workers in force.
+    pub fn workers(&self) -> usize {
+        self.rules_workers
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+            .max(1)
+    }
+
+    /// The number of questions that may wait for a worker.
+    pub fn queue(&self) -> usize {
+        self.rules_queue.unwrap_or_else(|| 2 * self.workers())
     }
 }

@@ -56,14 +56,31 @@ pub enum AppError {
     Unsupported(String),
     /// 422: the work budget ran out.
     Budget(u64),
-    /// 503: too many requests in flight.
+    /// 408: the body did not arrive within the body read timeout (seconds).
+    BodyTimeout(u64),
+    /// 422: the answer would exceed the answer size limit.
+    AnswerTooLarge {
+        /// Bytes the answer would take.
+        size: u64,
+        /// `size` is an estimate made before the work (a drawing), not a measurement.
+        estimated: bool,
+        /// The limit.
+        limit: usize,
+        /// Which option to turn off.
+        hint: &'static str,
+    },
+    /// 503: every rules worker is busy and the queue is full.
     Overloaded,
+    /// 503: the process is shutting down and cancelled the request's work.
+    ShuttingDown,
     /// 503: the request took too long.
     Timeout,
     /// 404: no such route.
     NotFound,
     /// 405.
     MethodNotAllowed,
+    /// Any other HTTP error status made by a layer (not a handler), with its detail.
+    Status(StatusCode, String),
     /// 500: a bug; details are logged, never sent.
     Internal(String),
 }
@@ -76,27 +93,24 @@ impl AppError {
 
     /// The problem document of this error.
     pub fn problem(&self) -> Problem {
-        let (status, kind, title, detail, errors) = match self {
+        let (status, title, detail, errors) = match self {
             AppError::Malformed(d) => {
-                (StatusCode::BAD_REQUEST, "malformed-json", "The body is not valid JSON", d.clone(), vec![])
+                (StatusCode::BAD_REQUEST, "The body is not valid JSON", d.clone(), vec![])
             }
             AppError::TooLarge(limit) => (
                 StatusCode::PAYLOAD_TOO_LARGE,
-                "body-too-large",
                 "The body is too large",
                 format!("the body exceeds the limit of {limit} bytes"),
                 vec![],
             ),
             AppError::UnsupportedMediaType => (
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "unsupported-media-type",
                 "The body must be JSON",
                 "send the body with Content-Type: application/json".to_owned(),
                 vec![],
             ),
             AppError::Invalid(errors) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "invalid-request",
                 "The request is invalid",
                 format!(
                     "{} problem{} in the request",
@@ -107,58 +121,72 @@ impl AppError {
             ),
             AppError::Unsupported(d) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "unsupported-question",
                 "The ruleset does not answer this question",
                 d.clone(),
                 vec![FieldError { pointer: "/encounter/ruleset".into(), detail: d.clone() }],
             ),
             AppError::Budget(limit) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "work-budget-exceeded",
                 "The question needs more work than one request may do",
                 format!(
                     "the answer needed more than {limit} line-traversal steps; ask about fewer creatures or a smaller map"
                 ),
                 vec![],
             ),
+            AppError::BodyTimeout(secs) => (
+                StatusCode::REQUEST_TIMEOUT,
+                "The body arrived too slowly",
+                format!("the whole body must arrive within {secs} s"),
+                vec![],
+            ),
+            AppError::AnswerTooLarge { size, estimated, limit, hint } => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "The answer would be too large",
+                format!(
+                    "the answer would take {}{size} bytes, over the limit of {limit}; {hint}",
+                    if *estimated { "up to " } else { "" }
+                ),
+                vec![],
+            ),
+            AppError::ShuttingDown => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The service is shutting down",
+                "this replica is stopping; retry on another".to_owned(),
+                vec![],
+            ),
             AppError::Overloaded => (
                 StatusCode::SERVICE_UNAVAILABLE,
-                "overloaded",
                 "The service is at capacity",
-                "too many requests in flight; retry shortly".to_owned(),
+                "every rules worker is busy and the queue is full; retry shortly".to_owned(),
                 vec![],
             ),
             AppError::Timeout => (
                 StatusCode::SERVICE_UNAVAILABLE,
-                "timeout",
                 "The request took too long",
                 "the request was not answered in time; retry shortly".to_owned(),
                 vec![],
             ),
-            AppError::NotFound => (
-                StatusCode::NOT_FOUND,
-                "not-found",
-                "No such resource",
-                "see /docs for the API".to_owned(),
-                vec![],
-            ),
+            AppError::NotFound => {
+                (StatusCode::NOT_FOUND, "No such resource", "see /docs for the API".to_owned(), vec![])
+            }
             AppError::MethodNotAllowed => (
                 StatusCode::METHOD_NOT_ALLOWED,
-                "method-not-allowed",
                 "Method not allowed",
                 "see /docs for the methods of each path".to_owned(),
                 vec![],
             ),
+            AppError::Status(status, detail) => {
+                (*status, status.canonical_reason().unwrap_or("HTTP error"), detail.clone(), vec![])
+            }
             AppError::Internal(_) => (
                 StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
                 "Internal error",
                 "an unexpected error occurred; it has been logged".to_owned(),
                 vec![],
             ),
         };
         Problem {
-            kind: format!("urn:arbiter:problem:{kind}"),
+            kind: format!("urn:arbiter:problem:{}", problem_kind(self)),
             title: title.to_owned(),
             status: status.as_u16(),
             detail,
@@ -175,11 +203,39 @@ impl AppError {
         let status = StatusCode::from_u16(problem.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let body = serde_json::to_vec(&problem).unwrap_or_default();
         let mut res = (status, body).into_response();
+        res.extensions_mut().insert(ProblemKind(problem_kind(self)));
         res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
-        if matches!(self, AppError::Overloaded | AppError::Timeout) {
+        if matches!(self, AppError::BodyTimeout(_)) {
+            res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
+        if matches!(self, AppError::Overloaded | AppError::Timeout | AppError::ShuttingDown) {
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         res
+    }
+}
+
+/// The problem type of an answer, left in its extensions for the metrics.
+#[derive(Debug, Clone, Copy)]
+pub struct ProblemKind(pub &'static str);
+
+fn problem_kind(e: &AppError) -> &'static str {
+    match e {
+        AppError::Malformed(_) => "malformed-json",
+        AppError::TooLarge(_) => "body-too-large",
+        AppError::UnsupportedMediaType => "unsupported-media-type",
+        AppError::Invalid(_) => "invalid-request",
+        AppError::Unsupported(_) => "unsupported-question",
+        AppError::Budget(_) => "work-budget-exceeded",
+        AppError::BodyTimeout(_) => "body-timeout",
+        AppError::AnswerTooLarge { .. } => "answer-too-large",
+        AppError::Overloaded => "overloaded",
+        AppError::ShuttingDown => "shutting-down",
+        AppError::Timeout => "timeout",
+        AppError::NotFound => "not-found",
+        AppError::MethodNotAllowed => "method-not-allowed",
+        AppError::Status(..) => "http-error",
+        AppError::Internal(_) => "internal",
     }
 }
 
@@ -200,6 +256,9 @@ impl From<RulesError> for AppError {
             RulesError::Unsupported { ruleset, what } => {
                 AppError::Unsupported(format!("{ruleset} does not answer {what}"))
             }
+            // A cancelled budget means the request was already given up on (timeout, client
+            // gone, shutdown): whatever answer is made here is not the one sent.
+            RulesError::Budget(b) if b.cancelled => AppError::Timeout,
             RulesError::Budget(b) => AppError::Budget(b.limit),
             RulesError::Dice(d) => dice_error(d),
         }

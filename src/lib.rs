@@ -11,7 +11,9 @@ pub mod extract;
 pub mod handlers;
 pub mod metrics;
 pub mod middleware;
+pub mod pool;
 pub mod render;
+pub mod serve;
 pub mod svg;
 
 use std::sync::Arc;
@@ -21,11 +23,12 @@ use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::response::IntoResponse;
 use axum::{Extension, Router};
-use tokio::sync::Semaphore;
+use tokio::sync::watch;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::decompression::RequestDecompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
@@ -45,10 +48,12 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Request metrics.
     pub metrics: Arc<Metrics>,
-    /// Permits for requests in flight (load shedding).
-    pub permits: Arc<Semaphore>,
+    /// The bounded pool every question runs on.
+    pub pool: Arc<pool::RulesPool>,
     /// Set once shutdown has begun: `/readyz` answers 503.
     pub draining: Arc<AtomicBool>,
+    /// Set to `true` at the drain deadline: every question still running is cancelled.
+    pub cancel_all: Arc<watch::Sender<bool>>,
     /// This replica's name, sent as `x-arbiter-instance` (shared: the state is cloned for
     /// every middleware of every request).
     pub instance: Arc<str>,
@@ -59,10 +64,11 @@ impl AppState {
     pub fn new(config: Config) -> AppState {
         let instance = config.instance_id.clone().unwrap_or_else(hostname);
         AppState {
-            permits: Arc::new(Semaphore::new(config.max_inflight.max(1))),
+            pool: Arc::new(pool::RulesPool::new(config.workers(), config.queue())),
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
             draining: Arc::new(AtomicBool::new(false)),
+            cancel_all: Arc::new(watch::Sender::new(false)),
             instance: instance.into(),
         }
     }
@@ -129,10 +135,12 @@ pub fn app(state: AppState) -> Router {
     let mut api = api;
     api.merge(catalog_api);
 
+    // Outermost first: decode the body, then buffer it and run the handler on the pool.
     let questions = questions
-        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::shed_load))
         .layer(DefaultBodyLimit::max(config.limits.max_body_bytes))
-        .layer(Extension(BodyLimit(config.limits.max_body_bytes)));
+        .layer(Extension(BodyLimit(config.limits.max_body_bytes)))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), pool::questions))
+        .layer(RequestDecompressionLayer::new());
 
     let request_id = HeaderName::from_static("x-request-id");
     Router::new()
@@ -146,6 +154,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024).and(NotForContentType::GRPC)))
         .layer(cors(&config))
         .layer(CatchPanicLayer::custom(|_| AppError::Internal("a handler panicked".into()).into_response()))
+        .layer(axum::middleware::from_fn(middleware::problems))
         .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
             let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
             tracing::info_span!("request", method = %req.method(), uri = %req.uri(), request_id = %id)

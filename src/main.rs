@@ -1,20 +1,44 @@
 //! The `arbiter` binary: configuration, logging, listener, graceful shutdown.
 
-use std::sync::atomic::Ordering;
-use std::time::Duration;
-
 use arbiter::config::{Config, LogFormat};
+use arbiter::serve::{ConnLimits, Shutdown, raise_fd_limit, serve};
 use arbiter::{AppState, app};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+fn main() -> std::process::ExitCode {
     let config = Config::parse();
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info"));
     match config.log_format {
         LogFormat::Json => tracing_subscriber::fmt().with_env_filter(filter).json().init(),
         LogFormat::Pretty => tracing_subscriber::fmt().with_env_filter(filter).init(),
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::error!(error = %e, "cannot start the runtime");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let code = runtime.block_on(run(config));
+    // The drain is over (or its deadline passed and the work was cancelled): do not wait for
+    // idle blocking threads, nor for a cancelled job that has not reached a budget check.
+    runtime.shutdown_background();
+    code
+}
+
+async fn run(mut config: Config) -> std::process::ExitCode {
+    if let Some(fds) = raise_fd_limit() {
+        // Keep room for the listener, logs and the refusals at the cap.
+        let room = usize::try_from(fds.saturating_sub(64)).unwrap_or(usize::MAX).max(1);
+        if config.max_connections > room {
+            tracing::warn!(
+                max_connections = config.max_connections,
+                fd_limit = fds,
+                "connection cap lowered to fit the file-descriptor limit"
+            );
+            config.max_connections = room;
+        }
     }
     let listener = match tokio::net::TcpListener::bind(config.addr).await {
         Ok(l) => l,
@@ -23,45 +47,31 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    let grace = Duration::from_secs(config.shutdown_grace_secs);
+    let limits = ConnLimits::from_config(&config);
+    let shutdown = Shutdown::from_config(&config);
     let state = AppState::new(config);
-    let draining = state.draining.clone();
-    tracing::info!(addr = %listener.local_addr().map(|a| a.to_string()).unwrap_or_default(), instance = %state.instance, "arbiter listening");
-
-    let (signalled_tx, signalled_rx) = tokio::sync::oneshot::channel::<()>();
-    let shutdown = async move {
-        shutdown_signal().await;
-        draining.store(true, Ordering::Relaxed);
-        tracing::info!(grace_secs = grace.as_secs(), "shutting down: draining in-flight requests");
-        let _ = signalled_tx.send(());
-    };
-    let server = axum::serve(listener, app(state)).with_graceful_shutdown(shutdown);
-    let server = tokio::spawn(async move { server.await });
-    // Once the signal came, give the drain `grace` and no more.
-    let deadline = async {
-        let _ = signalled_rx.await;
-        tokio::time::sleep(grace).await;
-    };
-    tokio::select! {
-        res = server => match res {
-            Ok(Ok(())) => {
-                tracing::info!("stopped");
-                std::process::ExitCode::SUCCESS
-            }
-            Ok(Err(e)) => {
-                tracing::error!(error = %e, "server error");
-                std::process::ExitCode::FAILURE
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "server task failed");
-                std::process::ExitCode::FAILURE
-            }
-        },
-        () = deadline => {
-            tracing::warn!("drain deadline reached; exiting with requests still open");
-            std::process::ExitCode::SUCCESS
+    tracing::info!(
+        addr = %listener.local_addr().map(|a| a.to_string()).unwrap_or_default(),
+        instance = %state.instance,
+        rules_workers = state.pool.size(),
+        rules_capacity = state.pool.capacity(),
+        max_connections = limits.max_connections,
+        "arbiter listening"
+    );
+    let stop = {
+        let state = state.clone();
+        async move {
+            shutdown_signal().await;
+            shutdown.begin(&state).await;
         }
+    };
+    let connections = serve(listener, app(state.clone()), limits, stop).await;
+    if shutdown.drain(&state, &connections).await {
+        tracing::info!("stopped");
+    } else {
+        tracing::warn!(open = connections.open(), "stopped at the drain deadline");
     }
+    std::process::ExitCode::SUCCESS
 }
 
 async fn shutdown_signal() {

@@ -20,6 +20,40 @@ fn esc(s: &str) -> String {
 const PALETTE: [&str; 8] =
     ["#4e79a7", "#e15759", "#59a14f", "#b07aa1", "#f28e2b", "#76b7b2", "#edc948", "#9c755f"];
 
+/// An upper bound on the size of a drawing of `enc` before the question's own lines, bytes:
+/// generous per element (a square's `<rect>` with long decimals is about 110 bytes), so that
+/// a drawing past the answer limit is refused before it is drawn.
+pub fn size_bound(enc: &Encounter) -> u64 {
+    let mut drawn = 0u64;
+    for y in 0..enc.grid.height {
+        for x in 0..enc.grid.width {
+            if enc.grid.terrain(Square::new(x, y)) != Terrain::default() {
+                drawn += 1;
+            }
+        }
+    }
+    let lines = u64::from(enc.grid.width.unsigned_abs()) + u64::from(enc.grid.height.unsigned_abs()) + 2;
+    16 * 1024
+        + 128 * drawn
+        + 96 * lines
+        + 160 * enc.grid.walls.len() as u64
+        + 512 * enc.creatures.len() as u64
+}
+
+/// Refuses, before any work, a drawing that could exceed the answer limit.
+pub fn fits(enc: &Encounter, limit: usize) -> Result<(), crate::error::AppError> {
+    let size = size_bound(enc);
+    if size > limit as u64 {
+        return Err(crate::error::AppError::AnswerTooLarge {
+            size,
+            estimated: true,
+            limit,
+            hint: crate::pool::SVG_HINT,
+        });
+    }
+    Ok(())
+}
+
 /// The grid, walls and creatures; returns the document so far and the cell size.
 fn base(enc: &Encounter, title: &str, legend_rows: usize) -> (String, f64) {
     let (w, h) = (enc.grid.width.max(1) as f64, enc.grid.height.max(1) as f64);

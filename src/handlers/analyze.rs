@@ -11,9 +11,9 @@ use crate::api::analyze::{
 };
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
 use arbiter_rules::analyze::{AnalyzeQuestion, AttackChoice, Pair, analyze as resolve};
-use arbiter_rules::budget::Budget;
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::scene::Scene;
 
@@ -41,6 +41,7 @@ use arbiter_rules::scene::Scene;
 )]
 pub async fn analyze(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<AnalyzeRequest>,
 ) -> Result<Json<AnalyzeResponse>, AppError> {
@@ -63,7 +64,7 @@ pub async fn analyze(
         },
         traces: req.traces,
     };
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let a = resolve(&scene, &q, &mut budget)?;
     let lang = Lang::from_headers(&headers);

@@ -13,9 +13,9 @@ use crate::api::dice::RollOut;
 use crate::api::mapping;
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
 use arbiter_rules::attack::{Situational, attack as resolve};
-use arbiter_rules::budget::Budget;
 use arbiter_rules::scene::Scene;
 
 /// Resolves one attack: every modifier from the snapshot, advantage and disadvantage, the
@@ -43,6 +43,7 @@ use arbiter_rules::scene::Scene;
 )]
 pub async fn attack(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<AttackRequest>,
 ) -> Result<Json<AttackResponse>, AppError> {
@@ -67,7 +68,7 @@ pub async fn attack(
         ignores_cover_except_total: req.situational.ignores_cover_except_total,
     };
     let (mut source, echo) = req.dice.source();
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let a = resolve(&scene, attacker, target, &weapon, &situational, &mut source, &mut budget)?;
     // An attack that cannot be made rolls nothing; otherwise every given face must be used.

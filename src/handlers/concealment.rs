@@ -12,8 +12,8 @@ use crate::api::concealment::{
 use crate::api::cover::{PointOut, SquareOut};
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
-use arbiter_rules::budget::Budget;
 use arbiter_rules::scene::Scene;
 use arbiter_rules::vision::{Attack, concealment as resolve};
 
@@ -42,6 +42,7 @@ use arbiter_rules::vision::{Attack, concealment as resolve};
 )]
 pub async fn concealment(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<ConcealmentRequest>,
 ) -> Result<Json<ConcealmentResponse>, AppError> {
@@ -51,7 +52,7 @@ pub async fn concealment(
         ConcealAttackIn::Melee => Attack::Melee,
         ConcealAttackIn::Ranged => Attack::Ranged,
     };
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let a = resolve(&scene, attacker, target, attack, &mut budget)?;
     let point = |p: arbiter_rules::grid::Point| PointOut { x: p.x.to_f64(), y: p.y.to_f64() };

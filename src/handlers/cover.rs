@@ -12,9 +12,9 @@ use crate::api::cover::{
 use crate::api::mapping;
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
 use crate::svg;
-use arbiter_rules::budget::Budget;
 use arbiter_rules::cover::{AttackKind, CoverAnswer, ElementKind, SaveKind, TracedLine, cover as resolve};
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::grid::{Point, Square};
@@ -51,6 +51,7 @@ use arbiter_rules::scene::Scene;
 )]
 pub async fn cover(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<CoverRequest>,
 ) -> Result<Response, AppError> {
@@ -69,10 +70,14 @@ pub async fn cover(
         }
     };
     let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let svg = wants_svg(&headers);
+    if svg {
+        svg::fits(&enc, state.config.max_answer_bytes)?;
+    }
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = resolve(&scene, attacker, target, attack, weapon.as_ref(), &mut budget)?;
-    if wants_svg(&headers) {
+    if svg {
         let body = svg::cover(&enc, attacker, target, &answer);
         let mut res = body.into_response();
         res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));

@@ -9,8 +9,8 @@ use crate::api::cover::SquareOut;
 use crate::api::flanking::{FlankerOut, FlankingRequest, FlankingResponse, FlankingResult, ThreatenedOut};
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
-use arbiter_rules::budget::Budget;
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::flanking::{FlankAnswer, flanking as resolve};
 use arbiter_rules::grid::Square;
@@ -42,12 +42,13 @@ use arbiter_rules::scene::Scene;
 )]
 pub async fn flanking(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<FlankingRequest>,
 ) -> Result<Json<FlankingResponse>, AppError> {
     let (p, enc) = super::encounter(&state, &req.encounter);
     let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = resolve(&scene, attacker, target, &mut budget)?;
     let lang = Lang::from_headers(&headers);

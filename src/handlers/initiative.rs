@@ -11,8 +11,8 @@ use crate::api::initiative::{
 };
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
-use arbiter_rules::budget::Budget;
 use arbiter_rules::initiative::{InitiativeQuestion, initiative as resolve};
 
 /// Rolls initiative and orders the creatures: each roll (5e 2024: advantage or disadvantage
@@ -41,6 +41,7 @@ use arbiter_rules::initiative::{InitiativeQuestion, initiative as resolve};
 )]
 pub async fn initiative(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<InitiativeRequest>,
 ) -> Result<Json<InitiativeResponse>, AppError> {
@@ -60,7 +61,7 @@ pub async fn initiative(
     };
     let q = InitiativeQuestion { creatures, surprised, groups };
     let (mut source, echo) = req.dice.source();
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let mut budget = work.budget();
     let a = resolve(&enc, &q, &mut source, &mut budget)?;
     crate::api::dice::check_all_used(&source, "roll")?;
     let result = InitiativeResult {

@@ -14,8 +14,8 @@ use crate::api::maneuver::{
 };
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
-use arbiter_rules::budget::Budget;
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
     Charge, ChargeOptions, Effects, Kind, Modifier, Obstacle, Options, Push, PushStop, ShoveChoice, Side,
@@ -186,6 +186,7 @@ fn effects_out(e: &Effects) -> ManeuverEffectsOut {
 )]
 pub async fn maneuvers(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<ManeuverRequest>,
 ) -> Result<Json<ManeuverResponse>, AppError> {
@@ -249,7 +250,7 @@ pub async fn maneuvers(
         standard_only: o.standard_only,
     };
     let (mut source, echo) = req.dice.source();
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let m = if kind == Kind::Charge {
         charge(&scene, attacker, target, &charge_options, &options, &mut source, &mut budget)?

@@ -12,9 +12,9 @@ use crate::api::movement::{
 };
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
 use crate::svg;
-use arbiter_rules::budget::Budget;
 use arbiter_rules::grid::Square;
 use arbiter_rules::movement::{Mode, MoveOptions, Movement, StepIssue, movement as resolve};
 use arbiter_rules::scene::Scene;
@@ -62,6 +62,7 @@ fn sq(s: Square) -> SquareOut {
 )]
 pub async fn movement(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<MovementRequest>,
 ) -> Result<Response, AppError> {
@@ -101,10 +102,14 @@ pub async fn movement(
     let o = &req.options;
     let options =
         MoveOptions { stand_up: o.stand_up, dash: o.dash, short_step: o.short_step, dragging, target, mount };
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let svg = super::cover::wants_svg(&headers);
+    if svg {
+        svg::fits(&enc, state.config.max_answer_bytes)?;
+    }
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = resolve(&scene, mover, &path, mode, &options, &mut budget)?;
-    if super::cover::wants_svg(&headers) {
+    if svg {
         let mut res = svg::movement(&enc, mover, &answer).into_response();
         res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
         return Ok(res);

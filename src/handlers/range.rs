@@ -9,8 +9,8 @@ use crate::api::mapping;
 use crate::api::range::{CloseCombatOut, IntoMeleeOut, RangeRequest, RangeResponse, RangeResult};
 use crate::error::{AppError, Problem};
 use crate::extract::AppJson;
+use crate::pool::Work;
 use crate::render::{self, Lang};
-use arbiter_rules::budget::Budget;
 use arbiter_rules::grid::METRES_PER_SQUARE;
 use arbiter_rules::ruleset::RangedInMeleeRule;
 use arbiter_rules::scene::Scene;
@@ -39,6 +39,7 @@ use arbiter_rules::scene::Scene;
 )]
 pub async fn range(
     State(state): State<AppState>,
+    work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<RangeRequest>,
 ) -> Result<Json<RangeResponse>, AppError> {
@@ -50,7 +51,7 @@ pub async fn range(
         }
     }
     let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
-    let mut budget = Budget::new(state.config.limits.work_budget);
+    let mut budget = work.budget();
     let scene = Scene::new(&enc, &mut budget)?;
     let answer = arbiter_rules::range::range(&scene, attacker, target, &weapon, &mut budget)?;
     let lang = Lang::from_headers(&headers);

@@ -73,16 +73,31 @@ async fn large_answers_are_compressed() {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn overload_answers_503_at_once() {
-    let state = AppState::new(Config { max_inflight: 2, ..Config::for_tests() });
-    let _held = state.permits.clone().try_acquire_many_owned(2).unwrap();
+    let state = AppState::new(Config { rules_workers: Some(1), rules_queue: Some(0), ..Config::for_tests() });
+    // Hold the only worker with a job that waits for us.
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let held = tokio::spawn({
+        let pool = state.pool.clone();
+        async move { pool.run(move || rx.recv().is_ok()).await }
+    });
+    while state.pool.busy() == 0 {
+        tokio::task::yield_now().await;
+    }
     let res = post_json(app(state.clone()), "/v1/range", &range_request()).await;
     assert_eq!(res.status, 503);
     assert_eq!(res.content_type(), "application/problem+json");
     assert_eq!(res.headers.get(header::RETRY_AFTER).unwrap(), "1");
-    // Cheap endpoints are never shed.
-    assert_eq!(get(app(state), "/healthz").await.status, 200);
+    // Cheap endpoints are never shed, and the metrics say why the question was.
+    assert_eq!(get(app(state.clone()), "/healthz").await.status, 200);
+    let text = String::from_utf8(get(app(state.clone()), "/metrics").await.body).unwrap();
+    assert!(text.contains("arbiter_http_requests_shed_total 1\n"), "{text}");
+    assert!(text.contains("arbiter_http_problems_total{type=\"overloaded\"} 1\n"), "{text}");
+    assert!(text.contains("arbiter_rules_busy 1\n"), "{text}");
+    tx.send(()).unwrap();
+    assert_eq!(held.await.unwrap(), Ok(true));
+    assert_eq!(post_json(app(state), "/v1/range", &range_request()).await.status, 200);
 }
 
 #[tokio::test]
@@ -91,4 +106,174 @@ async fn unknown_routes_and_methods_are_problems() {
     assert_eq!((res.status, res.content_type()), (404, "application/problem+json"));
     let res = get(test_app(), "/v1/range").await;
     assert_eq!((res.status, res.content_type()), (405, "application/problem+json"));
+}
+
+/// Holds the only rules worker of `state` until the returned sender is dropped or sent to.
+async fn hold_worker(state: &AppState) -> std::sync::mpsc::Sender<()> {
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let pool = state.pool.clone();
+    tokio::spawn(async move { pool.run(move || rx.recv().is_ok()).await });
+    while state.pool.busy() == 0 {
+        tokio::task::yield_now().await;
+    }
+    tx
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn operations_answer_while_every_worker_is_busy() {
+    let state = AppState::new(Config { rules_workers: Some(1), rules_queue: Some(0), ..Config::for_tests() });
+    let _release = hold_worker(&state).await;
+    for path in ["/healthz", "/readyz", "/metrics", "/v1/rulesets"] {
+        assert_eq!(get(app(state.clone()), path).await.status, 200, "{path}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_request_timeout_answers_503_while_the_work_waits() {
+    // The question queues behind a held worker; the timeout answers at its deadline and the
+    // queued job is given up (the slot comes back).
+    let state = AppState::new(Config {
+        rules_workers: Some(1),
+        rules_queue: Some(1),
+        request_timeout_secs: 1,
+        ..Config::for_tests()
+    });
+    let release = hold_worker(&state).await;
+    let res = post_json(app(state.clone()), "/v1/range", &range_request()).await;
+    assert_eq!(res.status, 503);
+    assert_eq!(res.json()["type"], "urn:arbiter:problem:timeout");
+    assert_eq!(res.headers.get(header::RETRY_AFTER).unwrap(), "1");
+    assert_eq!(state.pool.queued(), 0);
+    release.send(()).unwrap();
+}
+
+#[tokio::test]
+async fn answers_over_the_size_limit_are_422_naming_the_option() {
+    let res = post_json(app_with(|c| c.max_answer_bytes = 100), "/v1/range", &range_request()).await;
+    assert_eq!(res.status, 422);
+    let p = res.json();
+    assert_eq!(p["type"], "urn:arbiter:problem:answer-too-large");
+    assert!(p["detail"].as_str().unwrap().contains("over the limit of 100"), "{p}");
+    // The same question fits the default limit.
+    assert_eq!(post_json(test_app(), "/v1/range", &range_request()).await.status, 200);
+}
+
+#[tokio::test]
+async fn a_body_that_never_ends_is_408() {
+    let a = app_with(|c| c.body_read_timeout_secs = 1);
+    let req = Request::post("/v1/range")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::new(OnceThenPending(Some(axum::body::Bytes::from_static(b"{")))))
+        .unwrap();
+    let res = send(a, req).await;
+    assert_eq!((res.status, res.content_type()), (408, "application/problem+json"));
+    assert_eq!(res.json()["type"], "urn:arbiter:problem:body-timeout");
+    assert_eq!(res.headers.get(header::CONNECTION).unwrap(), "close");
+}
+
+/// A body that sends one chunk and then nothing, ever: a client trickling its body.
+struct OnceThenPending(Option<axum::body::Bytes>);
+
+impl http_body::Body for OnceThenPending {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        match self.0.take() {
+            Some(b) => std::task::Poll::Ready(Some(Ok(http_body::Frame::data(b)))),
+            None => std::task::Poll::Pending,
+        }
+    }
+}
+
+#[tokio::test]
+async fn gzip_bodies_are_decoded_and_lying_encodings_refused() {
+    use std::io::Write;
+    let body = serde_json::to_vec(&range_request()).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&body).unwrap();
+    let gzipped = gz.finish().unwrap();
+    let post = |encoding: &'static str, bytes: Vec<u8>| {
+        Request::post("/v1/range")
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::CONTENT_ENCODING, encoding)
+            .body(Body::from(bytes))
+            .unwrap()
+    };
+    let res = send(test_app(), post("gzip", gzipped)).await;
+    assert_eq!(res.status, 200, "{:?}", res.json());
+    assert_eq!(res.json()["result"]["distance_ft"], 40);
+    // A plain body labelled gzip is not read as JSON.
+    let res = send(test_app(), post("gzip", body.clone())).await;
+    assert_eq!((res.status, res.content_type()), (400, "application/problem+json"));
+    // An encoding the server does not speak.
+    let res = send(test_app(), post("zstd-unknown", body)).await;
+    assert_eq!((res.status, res.content_type()), (415, "application/problem+json"));
+    assert!(res.json()["detail"].as_str().unwrap().contains("gzip"), "{:?}", res.json());
+}
+
+#[tokio::test]
+async fn the_decoded_size_is_what_the_body_limit_bounds() {
+    use std::io::Write;
+    // 64 KiB of spaces compresses to a few hundred bytes; the limit is 8 KiB.
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(&vec![b' '; 64 * 1024]).unwrap();
+    let bomb = gz.finish().unwrap();
+    assert!(bomb.len() < 8 * 1024);
+    let req = Request::post("/v1/range")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_ENCODING, "gzip")
+        .body(Body::from(bomb))
+        .unwrap();
+    let res = send(app_with(|c| c.limits.max_body_bytes = 8 * 1024), req).await;
+    assert_eq!(res.status, 413);
+}
+
+#[tokio::test]
+async fn metrics_labels_are_a_closed_set() {
+    let a = test_app();
+    for m in ["FOO", "BAR", "PROPFIND"] {
+        let req = Request::builder().method(m).uri("/v1/range").body(Body::empty()).unwrap();
+        let _ = send(a.clone(), req).await;
+    }
+    let text = String::from_utf8(get(a, "/metrics").await.body).unwrap();
+    assert!(
+        text.contains(r#"arbiter_http_requests_total{method="other",route="/v1/range",status="405"} 3"#),
+        "{text}"
+    );
+    assert!(!text.contains("FOO") && !text.contains("PROPFIND"), "{text}");
+    for name in [
+        "process_cpu_seconds_total ",
+        "process_resident_memory_bytes ",
+        "process_open_fds ",
+        "arbiter_build_info{",
+    ] {
+        assert!(text.contains(name), "{name} missing: {text}");
+    }
+}
+
+#[tokio::test]
+async fn a_drawing_that_could_exceed_the_answer_limit_is_refused_before_it_is_drawn() {
+    // A 1000×1000 map of solid squares: a million drawn squares, far over 8 MiB.
+    let mut body = range_request();
+    body["encounter"]["grid"] = serde_json::json!({"width": 1000, "height": 1000, "cells": []});
+    let row = "#".repeat(1000);
+    body["encounter"]["grid"]["map"] = serde_json::json!(vec![row; 1000]);
+    body["encounter"]["grid"]["map"][0] = serde_json::json!(format!("..{}", "#".repeat(998)));
+    body["encounter"]["creatures"][0]["at"] = serde_json::json!({"x": 0, "y": 0});
+    body["encounter"]["creatures"][1]["at"] = serde_json::json!({"x": 1, "y": 0});
+    body["attack"] = serde_json::json!("melee");
+    let req = Request::post("/v1/cover")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "image/svg+xml")
+        .body(Body::from(serde_json::to_vec(&body).unwrap()))
+        .unwrap();
+    let res = send(test_app(), req).await;
+    assert_eq!(res.status, 422, "{:?}", String::from_utf8_lossy(&res.body));
+    let p = res.json();
+    assert_eq!(p["type"], "urn:arbiter:problem:answer-too-large");
+    assert!(p["detail"].as_str().unwrap().contains("application/json instead of image/svg+xml"), "{p}");
 }

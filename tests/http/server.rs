@@ -31,3 +31,128 @@ async fn real_server_on_port_zero() {
     assert!(response.contains("\"distance_ft\":40"), "{response}");
     server.abort();
 }
+
+mod connections {
+    //! The listener of `arbiter::serve`: header timeout, connection cap, shutdown sequence.
+    use std::io::{Read, Write};
+    use std::net::{SocketAddr, TcpStream};
+    use std::time::Duration;
+
+    use arbiter::config::Config;
+    use arbiter::serve::{ConnLimits, Connections, Shutdown, serve};
+    use arbiter::{AppState, app};
+    use tokio::sync::oneshot;
+
+    /// A server on port 0 that stops accepting when the sender fires.
+    async fn start(
+        state: AppState,
+        limits: ConnLimits,
+    ) -> (SocketAddr, oneshot::Sender<()>, tokio::task::JoinHandle<Connections>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (tx, rx) = oneshot::channel::<()>();
+        let server = tokio::spawn(serve(listener, app(state), limits, async move {
+            let _ = rx.await;
+        }));
+        (addr, tx, server)
+    }
+
+    fn limits(max_connections: usize, header_secs: u64) -> ConnLimits {
+        ConnLimits {
+            max_connections,
+            header_read_timeout: Duration::from_secs(header_secs),
+            idle_timeout: Duration::from_secs(30),
+        }
+    }
+
+    /// Reads until the peer closes (or 10 s pass: a failure guard, not a measurement).
+    fn read_all(mut s: TcpStream) -> String {
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    fn get(addr: SocketAddr, path: &str) -> String {
+        let mut s = TcpStream::connect(addr).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+        read_all(s)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_connection_trickling_its_headers_is_closed() {
+        let (addr, _stop, _server) = start(AppState::new(Config::for_tests()), limits(16, 1)).await;
+        let closed = tokio::task::spawn_blocking(move || {
+            let mut s = TcpStream::connect(addr).unwrap();
+            s.write_all(b"GET /healthz HTTP/1.1\r\nHo").unwrap();
+            // Never finish the headers: the server closes the connection on its own.
+            read_all(s)
+        })
+        .await
+        .unwrap();
+        assert!(!closed.contains("200 OK"), "{closed}");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn beyond_the_connection_cap_a_new_connection_gets_503() {
+        let (addr, _stop, _server) = start(AppState::new(Config::for_tests()), limits(1, 10)).await;
+        let answer = tokio::task::spawn_blocking(move || {
+            let _first = TcpStream::connect(addr).unwrap();
+            std::thread::sleep(Duration::from_millis(200));
+            let second = get(addr, "/healthz");
+            drop(_first);
+            second
+        })
+        .await
+        .unwrap();
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(answer.contains("application/problem+json") && answer.contains("retry-after: 1"), "{answer}");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn shutdown_turns_unready_then_drains_then_cancels() {
+        let config = Config { rules_workers: Some(1), rules_queue: Some(2), ..Config::for_tests() };
+        let state = AppState::new(config);
+        let (addr, stop, server) = start(state.clone(), limits(16, 10)).await;
+        // A question stuck behind a held worker: only the drain deadline will end it.
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let pool = state.pool.clone();
+        tokio::spawn(async move { pool.run(move || held.recv().is_ok()).await });
+        let body = serde_json::to_string(&crate::http::support::range_request()).unwrap();
+        let stuck = tokio::task::spawn_blocking(move || {
+            let mut s = TcpStream::connect(addr).unwrap();
+            write!(
+                s,
+                "POST /v1/range HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .unwrap();
+            read_all(s)
+        });
+        while state.pool.queued() == 0 {
+            tokio::task::yield_now().await;
+        }
+        let shutdown = Shutdown { unready: Duration::from_millis(500), grace: Duration::from_millis(500) };
+        let begun = tokio::spawn({
+            let state = state.clone();
+            async move { shutdown.begin(&state).await }
+        });
+        while !state.draining.load(std::sync::atomic::Ordering::Relaxed) {
+            tokio::task::yield_now().await;
+        }
+        // Unready, but still accepting and answering.
+        let ready = tokio::task::spawn_blocking(move || get(addr, "/readyz")).await.unwrap();
+        assert!(ready.starts_with("HTTP/1.1 503"), "{ready}");
+        assert!(ready.contains("draining"), "{ready}");
+        begun.await.unwrap();
+        stop.send(()).unwrap();
+        let connections = server.await.unwrap();
+        assert!(TcpStream::connect(addr).is_err(), "the listener is closed");
+        // The stuck question outlives the grace period: it is cancelled and answered 503.
+        assert!(!shutdown.drain(&state, &connections).await, "the drain should hit its deadline");
+        let answer = stuck.await.unwrap();
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(answer.contains("shutting-down"), "{answer}");
+        release.send(()).unwrap();
+    }
+}

@@ -1,0 +1,328 @@
+//! The rules pool: questions run on a bounded set of blocking threads, never on the async
+//! workers, so that `/healthz`, `/readyz`, `/metrics`, the 503 path and every socket keep being
+//! served while all rules workers compute.
+//!
+//! A question goes through [`questions`]: its body is read on the async side (bounded in size
+//! and time, so a slow client holds a socket but no worker), then it takes a slot among
+//! `workers + queue` (none free: 503 at once), waits for a worker, and the whole handler —
+//! JSON parse, rules, answer serialisation — runs on that worker. Handlers never await I/O
+//! once the body is buffered, so driving them with `Handle::block_on` on the blocking thread
+//! is a plain synchronous call.
+//!
+//! Chosen over a rayon pool because tokio's blocking threads already exist, need no new
+//! dependency, and a semaphore gives the same bound plus an async wait for the queue.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use axum::body::{Body, Bytes};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http_body_util::{BodyExt, LengthLimitError, Limited};
+use tokio::sync::Semaphore;
+
+use arbiter_rules::budget::Budget;
+
+use crate::AppState;
+use crate::error::AppError;
+
+/// A bounded pool of blocking workers for the rules.
+#[derive(Debug)]
+pub struct RulesPool {
+    /// Slots for questions running or waiting: workers + queue.
+    admit: Arc<Semaphore>,
+    /// One permit per worker.
+    workers: Arc<Semaphore>,
+    size: usize,
+    capacity: usize,
+    busy: AtomicUsize,
+    queued: AtomicUsize,
+}
+
+/// Why the pool did not answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PoolError {
+    /// Every worker is busy and the queue is full.
+    Full,
+    /// The job panicked (a bug; the rules crate never panics by contract).
+    Panicked,
+}
+
+impl RulesPool {
+    /// A pool of `workers` threads (at least one) with room for `queue` waiting jobs.
+    pub fn new(workers: usize, queue: usize) -> RulesPool {
+        let size = workers.max(1);
+        let capacity = size.saturating_add(queue);
+        RulesPool {
+            admit: Arc::new(Semaphore::new(capacity)),
+            workers: Arc::new(Semaphore::new(size)),
+            size,
+            capacity,
+            busy: AtomicUsize::new(0),
+            queued: AtomicUsize::new(0),
+        }
+    }
+
+    /// Workers.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Workers + queue.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Workers computing now (including cancelled jobs that have not reached a budget check).
+    pub fn busy(&self) -> usize {
+        self.busy.load(Ordering::Relaxed)
+    }
+
+    /// Jobs waiting for a worker.
+    pub fn queued(&self) -> usize {
+        self.queued.load(Ordering::Relaxed)
+    }
+
+    /// Runs `job` on a worker, or answers [`PoolError::Full`] at once when no slot is free.
+    ///
+    /// Dropping the returned future (client gone, timeout) gives the slot back if the job
+    /// has not started; a started job keeps its worker until it returns, so the pool never
+    /// runs more than `size` jobs. Callers stop started jobs through their budget's cancel
+    /// flag.
+    pub async fn run<R, F>(self: &Arc<Self>, job: F) -> Result<R, PoolError>
+    where
+        F: FnOnce() -> R + Send + 'static,
+        R: Send + 'static,
+    {
+        let slot = self.admit.clone().try_acquire_owned().map_err(|_| PoolError::Full)?;
+        let worker = {
+            let _waiting = Counted::new(self.clone(), |p| &p.queued);
+            self.workers.clone().acquire_owned().await.map_err(|_| PoolError::Full)?
+        };
+        let pool = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let _held = (slot, worker, Counted::new(pool, |p| &p.busy));
+            yield_to_async_workers();
+            job()
+        })
+        .await
+        .map_err(|_| PoolError::Panicked)
+    }
+}
+
+/// Lowers the scheduling priority of the calling (blocking) thread once, so that when the
+/// cores are saturated the async workers — health checks, metrics, 503s, sockets — still get
+/// the CPU first. Linux applies `setpriority` on a thread id to that thread only; elsewhere,
+/// or without the right, it is a no-op.
+fn yield_to_async_workers() {
+    thread_local! {
+        static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    LOWERED.with(|done| {
+        if !done.replace(true) {
+            let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), RULES_NICE);
+        }
+    });
+}
+
+/// The nice value of rules workers (the async workers keep the process's, normally 0).
+const RULES_NICE: i32 = 10;
+
+/// Increments one of the pool's gauges for as long as it lives.
+struct Counted {
+    pool: Arc<RulesPool>,
+    gauge: fn(&RulesPool) -> &AtomicUsize,
+}
+
+impl Counted {
+    fn new(pool: Arc<RulesPool>, gauge: fn(&RulesPool) -> &AtomicUsize) -> Counted {
+        gauge(&pool).fetch_add(1, Ordering::Relaxed);
+        Counted { pool, gauge }
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        (self.gauge)(&self.pool).fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// What one question may spend: the work budget and the flag that cancels it. Handlers take
+/// it as an extractor and build their [`Budget`] from it.
+#[derive(Debug, Clone)]
+pub struct Work {
+    limit: u64,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Work {
+    /// The question's budget, cancelled with the request.
+    pub fn budget(&self) -> Budget {
+        Budget::with_cancel(self.limit, self.cancel.clone())
+    }
+}
+
+impl FromRequestParts<AppState> for Work {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        // Outside `questions` (never on a real route) the budget still holds, uncancellable.
+        Ok(parts.extensions.get::<Work>().cloned().unwrap_or_else(|| Work {
+            limit: state.config.limits.work_budget,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }))
+    }
+}
+
+/// Sets the flag when dropped: the request's future went away (client gone, timeout,
+/// shutdown), so its work should stop at the next budget check.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The middleware of every question route: buffer the body, take a pool slot, run the
+/// handler on a worker, bound the answer.
+pub async fn questions(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let (parts, body) = req.into_parts();
+    let bytes = match read_body(&state, body).await {
+        Ok(b) => b,
+        Err(e) => return e.into_response(),
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _cancel_on_drop = CancelOnDrop(cancel.clone());
+    let mut req = Request::from_parts(parts, Body::from(bytes));
+    req.extensions_mut().insert(Work { limit: state.config.limits.work_budget, cancel: cancel.clone() });
+    let svg = crate::handlers::cover::wants_svg(req.headers());
+    let route = req.uri().path().to_owned();
+    let handle = tokio::runtime::Handle::current();
+    let mut shutdown = state.cancel_all.subscribe();
+    let job = state.pool.run(move || handle.block_on(next.run(req)));
+    let res = tokio::select! {
+        res = job => res,
+        _ = shutdown.wait_for(|cancelled| *cancelled) => return AppError::ShuttingDown.into_response(),
+    };
+    match res {
+        Ok(res) => bound_answer(&state, res, &route, svg),
+        Err(PoolError::Full) => {
+            state.metrics.shed();
+            AppError::Overloaded.into_response()
+        }
+        Err(PoolError::Panicked) => AppError::Internal("a rules worker panicked".into()).into_response(),
+    }
+}
+
+/// Reads the whole body within the size limit and the body timeout.
+async fn read_body(state: &AppState, body: Body) -> Result<Bytes, AppError> {
+    let limit = state.config.limits.max_body_bytes;
+    let read = Limited::new(body, limit).collect();
+    match tokio::time::timeout(state.config.body_read_timeout(), read).await {
+        Err(_) => Err(AppError::BodyTimeout(state.config.body_read_timeout_secs)),
+        Ok(Ok(collected)) => Ok(collected.to_bytes()),
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(AppError::TooLarge(limit)),
+        Ok(Err(e)) => Err(body_error(e.as_ref())),
+    }
+}
+
+/// A body that could not be read: a decoding failure (`Content-Encoding` that lies) is the
+/// client's, anything else is a broken connection.
+fn body_error(e: &(dyn std::error::Error + 'static)) -> AppError {
+    AppError::Malformed(format!("the body could not be read: {e}"))
+}
+
+/// What to turn off when a drawing is too large.
+pub const SVG_HINT: &str = "ask for application/json instead of image/svg+xml, or send a smaller map";
+
+/// Replaces an answer larger than `max_answer_bytes` by a 422 that says what to turn off.
+fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Response {
+    use axum::body::HttpBody;
+    let limit = state.config.max_answer_bytes;
+    let size = res.body().size_hint().exact().unwrap_or_else(|| res.body().size_hint().lower());
+    if size <= limit as u64 {
+        return res;
+    }
+    let hint = if svg {
+        SVG_HINT
+    } else if route.ends_with("/analyze") {
+        "set traces to false, or name fewer attackers"
+    } else {
+        "ask about a smaller scene"
+    };
+    let mut out = AppError::AnswerTooLarge { size, estimated: false, limit, hint }.into_response();
+    if let Some(id) = res.headers().get("x-request-id") {
+        out.headers_mut().insert("x-request-id", id.clone());
+    }
+    out.headers_mut().insert(header::VARY, HeaderValue::from_static("accept"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn never_more_jobs_than_workers_and_full_at_capacity() {
+        let pool = Arc::new(RulesPool::new(1, 1));
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let first = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.run(move || rx.recv().is_ok()).await }
+        });
+        while pool.busy() == 0 {
+            tokio::task::yield_now().await;
+        }
+        let second = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.run(|| 2).await }
+        });
+        while pool.queued() == 0 {
+            tokio::task::yield_now().await;
+        }
+        // One running, one waiting: the third finds no slot.
+        assert_eq!(pool.run(|| 3).await, Err(PoolError::Full));
+        tx.send(()).unwrap();
+        assert_eq!(first.await.unwrap(), Ok(true));
+        assert_eq!(second.await.unwrap(), Ok(2));
+        assert_eq!((pool.busy(), pool.queued()), (0, 0));
+    }
+
+    #[tokio::test]
+    async fn a_dropped_waiter_gives_its_slot_back() {
+        let pool = Arc::new(RulesPool::new(1, 1));
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let running = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.run(move || rx.recv().is_ok()).await }
+        });
+        while pool.busy() == 0 {
+            tokio::task::yield_now().await;
+        }
+        let waiter = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.run(|| 0).await }
+        });
+        while pool.queued() == 0 {
+            tokio::task::yield_now().await;
+        }
+        waiter.abort();
+        let _ = waiter.await;
+        assert_eq!(pool.queued(), 0);
+        tx.send(()).unwrap();
+        assert_eq!(running.await.unwrap(), Ok(true));
+        assert_eq!(pool.run(|| 5).await, Ok(5));
+    }
+
+    #[tokio::test]
+    async fn a_panicking_job_is_an_error_not_a_lost_worker() {
+        let pool = Arc::new(RulesPool::new(1, 0));
+        let res = pool.run(|| -> u8 { panic!("boom") }).await;
+        assert_eq!(res, Err(PoolError::Panicked));
+        assert_eq!(pool.run(|| 1).await, Ok(1));
+    }
+}

@@ -1,0 +1,301 @@
+//! The listener and its connections: a cap on open connections, a header read timeout, an
+//! inactivity timeout, and the shutdown sequence (unready period, drain, cancel, exit).
+//!
+//! Written on hyper directly rather than `axum::serve` because the latter exposes none of
+//! these knobs.
+
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Semaphore, watch};
+
+use crate::AppState;
+use crate::config::Config;
+
+/// Connection settings, from the configuration.
+#[derive(Debug, Clone, Copy)]
+pub struct ConnLimits {
+    /// Most open connections.
+    pub max_connections: usize,
+    /// Time for a request's headers to arrive (also the keep-alive idle time).
+    pub header_read_timeout: Duration,
+    /// Time without any byte read or written after which a connection is closed.
+    pub idle_timeout: Duration,
+}
+
+impl ConnLimits {
+    /// The limits a configuration asks for. The inactivity timeout is kept above the request
+    /// timeout: a connection waiting for its answer moves no bytes.
+    pub fn from_config(c: &Config) -> ConnLimits {
+        let idle = Duration::from_secs(c.idle_timeout_secs.max(1));
+        ConnLimits {
+            max_connections: c.max_connections.max(1),
+            header_read_timeout: Duration::from_secs(c.header_read_timeout_secs.max(1)),
+            idle_timeout: idle.max(c.request_timeout() + Duration::from_secs(1)),
+        }
+    }
+}
+
+/// Serves `app` on `listener` until `stop` resolves, then stops accepting, asks every
+/// connection to finish its current request and close, and returns a handle to wait for them.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: ConnLimits,
+    stop: impl Future<Output = ()>,
+) -> Connections {
+    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let (closing_tx, closing) = watch::channel(false);
+    let service = TowerToHyperService::new(app);
+    tokio::pin!(stop);
+    loop {
+        let (stream, _peer) = tokio::select! {
+            () = &mut stop => break,
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of file descriptors or a connection reset before accept: back off
+                    // briefly instead of spinning.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let _ = stream.set_nodelay(true);
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            tokio::spawn(refuse(stream));
+            continue;
+        };
+        let service = service.clone();
+        let mut closing = closing.clone();
+        tokio::spawn(async move {
+            let last = Arc::new(AtomicU64::new(0));
+            let start = Instant::now();
+            let io = TokioIo::new(Watched { inner: stream, last: last.clone(), start });
+            let conn = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_read_timeout)
+                .serve_connection(io, service);
+            tokio::pin!(conn);
+            let mut asked_to_close = false;
+            loop {
+                tokio::select! {
+                    _ = conn.as_mut() => break,
+                    _ = closing.wait_for(|c| *c), if !asked_to_close => {
+                        conn.as_mut().graceful_shutdown();
+                        asked_to_close = true;
+                    }
+                    () = inactive(&last, start, limits.idle_timeout) => {
+                        tracing::debug!("closing an inactive connection");
+                        break;
+                    }
+                }
+            }
+            drop(slot);
+        });
+    }
+    drop(listener);
+    let _ = closing_tx.send(true);
+    Connections { slots, max: limits.max_connections, _closing: closing_tx }
+}
+
+/// The connections still open after the listener closed.
+#[derive(Debug)]
+pub struct Connections {
+    slots: Arc<Semaphore>,
+    max: usize,
+    _closing: watch::Sender<bool>,
+}
+
+impl Connections {
+    /// Connections still open.
+    pub fn open(&self) -> usize {
+        self.max - self.slots.available_permits()
+    }
+
+    /// Waits until every connection has closed.
+    pub async fn closed(&self) {
+        let n = u32::try_from(self.max).unwrap_or(u32::MAX);
+        let _ = self.slots.acquire_many(n).await;
+    }
+}
+
+/// At the connection cap: a 503 problem and close. The request head is read first (briefly,
+/// bounded) so that closing does not reset the connection before the client reads the answer.
+async fn refuse(mut stream: TcpStream) {
+    const BODY: &str = r#"{"type":"urn:arbiter:problem:overloaded","title":"The service is at capacity","status":503,"detail":"too many open connections; retry shortly"}"#;
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/problem+json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{BODY}",
+        BODY.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let mut head = [0u8; 4096];
+        let mut seen = 0;
+        while seen < head.len() {
+            match stream.read(&mut head[seen..]).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => seen += n,
+            }
+            if head[..seen].windows(4).any(|w| w == b"\r\n\r\n") {
+                break;
+            }
+        }
+    })
+    .await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let _ = stream.write_all(answer.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    })
+    .await;
+}
+
+/// Resolves once nothing was read or written for `idle`.
+async fn inactive(last: &AtomicU64, start: Instant, idle: Duration) {
+    loop {
+        let seen = Duration::from_millis(last.load(Ordering::Relaxed));
+        let quiet_until = start + seen + idle;
+        if Instant::now() >= quiet_until {
+            return;
+        }
+        tokio::time::sleep_until(quiet_until.into()).await;
+    }
+}
+
+/// A stream that records when it last moved a byte (milliseconds since `start`).
+struct Watched {
+    inner: TcpStream,
+    last: Arc<AtomicU64>,
+    start: Instant,
+}
+
+impl Watched {
+    fn touch(&self) {
+        let ms = u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.last.store(ms, Ordering::Relaxed);
+    }
+}
+
+impl AsyncRead for Watched {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let res = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if matches!(res, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.touch();
+        }
+        res
+    }
+}
+
+impl AsyncWrite for Watched {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        let res = Pin::new(&mut self.inner).poll_write(cx, buf);
+        if matches!(res, Poll::Ready(Ok(n)) if n > 0) {
+            self.touch();
+        }
+        res
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let res = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        if matches!(res, Poll::Ready(Ok(n)) if n > 0) {
+            self.touch();
+        }
+        res
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// Raises the soft file-descriptor limit to the hard one, so that the connection cap, not
+/// the limit, decides; returns the soft limit in force.
+pub fn raise_fd_limit() -> Option<u64> {
+    use rustix::process::{Resource, getrlimit, setrlimit};
+    let mut limit = getrlimit(Resource::Nofile);
+    if let (Some(soft), Some(hard)) = (limit.current, limit.maximum)
+        && soft < hard
+    {
+        limit.current = Some(hard);
+        if setrlimit(Resource::Nofile, limit).is_ok() {
+            return Some(hard);
+        }
+    }
+    getrlimit(Resource::Nofile).current
+}
+
+/// The shutdown sequence after the signal: `/readyz` answers 503 for the unready period
+/// while requests are still served, then the listener closes (`stop_accepting`), in-flight
+/// requests drain for the grace period, and what still runs is cancelled.
+#[derive(Debug, Clone, Copy)]
+pub struct Shutdown {
+    /// Unready period.
+    pub unready: Duration,
+    /// Drain deadline after the listener closed.
+    pub grace: Duration,
+}
+
+impl Shutdown {
+    /// From the configuration.
+    pub fn from_config(c: &Config) -> Shutdown {
+        Shutdown {
+            unready: Duration::from_secs(c.unready_secs),
+            grace: Duration::from_secs(c.shutdown_grace_secs),
+        }
+    }
+
+    /// Marks the state unready and waits out the unready period.
+    pub async fn begin(&self, state: &AppState) {
+        state.draining.store(true, Ordering::Relaxed);
+        tracing::info!(unready_secs = self.unready.as_secs(), "shutting down: readiness now 503");
+        tokio::time::sleep(self.unready).await;
+    }
+
+    /// Drains `connections` for the grace period, then cancels the work still running and
+    /// gives the cancelled answers a moment to go out. Returns whether the drain finished.
+    pub async fn drain(&self, state: &AppState, connections: &Connections) -> bool {
+        tracing::info!(
+            grace_secs = self.grace.as_secs(),
+            open = connections.open(),
+            "listener closed; draining"
+        );
+        if tokio::time::timeout(self.grace, connections.closed()).await.is_ok() {
+            return true;
+        }
+        tracing::warn!(
+            open = connections.open(),
+            "drain deadline reached; cancelling the work still running"
+        );
+        let _ = state.cancel_all.send(true);
+        let _ = tokio::time::timeout(Duration::from_secs(1), connections.closed()).await;
+        false
+    }
+}
