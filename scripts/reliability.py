@@ -18,6 +18,7 @@ Bounds (override with the environment; see scripts/reliability.sh for the list):
 import argparse
 import http.client
 import json
+import math
 import os
 import random
 import signal
@@ -58,7 +59,7 @@ def note(text):
 def pct(values, p):
     """The p-th percentile (nearest rank) of a non-empty list."""
     s = sorted(values)
-    k = max(0, min(len(s) - 1, int(round(p / 100.0 * len(s) + 0.5)) - 1))
+    k = max(0, min(len(s) - 1, math.ceil(p / 100.0 * len(s)) - 1))
     return s[k]
 
 
