@@ -123,6 +123,15 @@ class Server:
             return None
         return None
 
+    def reset_peak(self):
+        """Reset VmHWM to the current RSS (Linux >= 4.0, own process); False if refused."""
+        try:
+            with open(f"/proc/{self.proc.pid}/clear_refs", "w") as f:
+                f.write("5")
+            return True
+        except OSError:
+            return False
+
     def stop(self, secs=30):
         if self.alive():
             self.proc.send_signal(signal.SIGTERM)
@@ -498,10 +507,14 @@ def group_memory(binary, logdir):
         sampler.start()
         bodies = amplification_bodies()
         for what, path, headers, body in bodies:
+            # Each request's own peak, when the kernel lets us reset VmHWM.
+            reset = server.reset_peak()
             try:
                 status, hdrs, data, secs = request(server.port, "POST", path, body, headers, timeout=120)
+                own = server.status_kib("VmHWM") or 0
                 note(f"{what}: {len(body) / 1e6:.2f} MB body -> {status}, {len(data) / 1e6:.2f} MB "
-                     f"{hdrs.get('content-type', '')} in {secs:.1f} s")
+                     f"{hdrs.get('content-type', '')} in {secs:.1f} s"
+                     + (f", peak resident {own / 1024:.1f} MiB" if reset else ""))
             except OSError as e:
                 note(f"{what}: {len(body) / 1e6:.2f} MB body -> {type(e).__name__}")
         # Six clients send the amplification requests and never read the answers.
