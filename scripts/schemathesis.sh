@@ -84,6 +84,7 @@ if [ ! -x "$BIN" ]; then
   BIN=$ROOT/target/debug/arbiter
 fi
 mkdir -p "$REPORT_DIR"
+REPORT_DIR=$(cd "$REPORT_DIR" && pwd)
 
 PORT=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 BASE=http://127.0.0.1:$PORT
@@ -145,8 +146,11 @@ args=(
 [ "$SEED" = random ] || args+=(--seed "$SEED")
 [ -z "$EXCLUDE_CHECKS" ] || args+=(--exclude-checks "$EXCLUDE_CHECKS")
 
+# schemathesis keeps a replay cache of past failures in ./.schemathesis: run it inside the
+# report directory with a fresh cache, so every run is the same given the seed.
+rm -rf "$REPORT_DIR/.schemathesis"
 set +e
-timeout "$MAX_TIME" "$st_bin" "${args[@]}" "$@"
+(cd "$REPORT_DIR" && timeout "$MAX_TIME" "$st_bin" "${args[@]}" "$@")
 rc=$?
 set -e
 if ! kill -0 "$SERVER_PID" 2>/dev/null; then
