@@ -339,9 +339,11 @@ def amplification_bodies():
     #    ids repeated), 40 creatures on an open 20x20 map (small enough for the work budget).
     enc = scene(20, 40, 0, seed=3)
     ids = [c["id"] for c in enc["creatures"]]
+    attackers = [ids[i % len(ids)] for i in range(500)]
     out.append(("analyze traces + 500 attackers", "/v1/analyze", {},
-                json.dumps({"encounter": enc, "traces": True,
-                            "attackers": [ids[i % len(ids)] for i in range(500)]}).encode()))
+                json.dumps({"encounter": enc, "traces": True, "attackers": attackers}).encode()))
+    out.append(("analyze 500 attackers", "/v1/analyze", {},
+                json.dumps({"encounter": enc, "attackers": attackers}).encode()))
     # 2. SVG of a 1000x1000 map (1 MB) where every square but one row is drawn.
     rng = Lcg(1)
     side, row = 1000, 500
@@ -509,12 +511,14 @@ def group_memory(binary, logdir):
         for what, path, headers, body in bodies:
             # Each request's own peak, when the kernel lets us reset VmHWM.
             reset = server.reset_peak()
+            before = server.status_kib("VmRSS") or 0
             try:
                 status, hdrs, data, secs = request(server.port, "POST", path, body, headers, timeout=120)
                 own = server.status_kib("VmHWM") or 0
                 note(f"{what}: {len(body) / 1e6:.2f} MB body -> {status}, {len(data) / 1e6:.2f} MB "
                      f"{hdrs.get('content-type', '')} in {secs:.1f} s"
-                     + (f", peak resident {own / 1024:.1f} MiB" if reset else ""))
+                     + (f", peak resident {own / 1024:.1f} MiB ({before / 1024:.1f} MiB before it)"
+                        if reset else ""))
             except OSError as e:
                 note(f"{what}: {len(body) / 1e6:.2f} MB body -> {type(e).__name__}")
         # Six clients send the amplification requests and never read the answers.
@@ -707,13 +711,26 @@ def group_shutdown(binary, logdir):
                          f"flight 1.5 s after it was sent")
         t_term = time.monotonic()
         server.proc.send_signal(signal.SIGTERM)
+        # The signal is handled asynchronously: a probe sent right after it may still see 200.
+        # /readyz must turn 503 within 0.5 s, then stay 503 (on accepted connections) until
+        # shortly before the unready period ends.
+        turned = None
+        while time.monotonic() - t_term < 0.5:
+            status, _ = timed_get(server.port, "/readyz", timeout=1)
+            if status == 503:
+                turned = time.monotonic() - t_term
+                break
+            time.sleep(0.02)
+        check(turned is not None,
+              f"shutdown: /readyz turned 503 "
+              f"{'%.0f ms' % (turned * 1000) if turned is not None else 'not within 500 ms'} after SIGTERM")
         readyz = []
         while time.monotonic() - t_term < unready - 0.5:
             status, ms = timed_get(server.port, "/readyz", timeout=1)
             readyz.append(status)
             time.sleep(0.1)
         check(readyz and all(st == 503 for st in readyz),
-              f"shutdown: during the first {unready - 0.5:.1f} s after SIGTERM /readyz answered "
+              f"shutdown: then until {unready - 0.5:.1f} s after SIGTERM /readyz answered "
               f"{sorted(set(readyz), key=str)} ({len(readyz)} probes; 503 on an accepted connection expected)")
         bound = unready + grace + SLACK
         try:
