@@ -36,7 +36,8 @@ pub struct Limits {
     /// Most steps in a movement path.
     #[arg(long, env = "ARBITER_MAX_PATH_STEPS", default_value_t = 1000)]
     pub max_path_steps: u32,
-    /// Work budget of one request, in line-traversal steps (about 25 ms of work).
+    /// Work budget of one request, in work units (one unit is about two squares of a line
+    /// walk; see `arbiter_rules::budget`).
     #[arg(long, env = "ARBITER_WORK_BUDGET", default_value_t = 5_000_000)]
     pub work_budget: u64,
 }

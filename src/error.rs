@@ -129,7 +129,7 @@ impl AppError {
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "The question needs more work than one request may do",
                 format!(
-                    "the answer needed more than {limit} line-traversal steps; ask about fewer creatures or a smaller map"
+                    "the answer needed more than {limit} work units; ask about fewer creatures or a smaller map"
                 ),
                 vec![],
             ),

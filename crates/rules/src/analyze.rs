@@ -18,6 +18,9 @@ use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision::{self, Attack as SightAttack, ConcealmentAnswer};
 
+/// Work units of one pair besides its lines.
+const PER_PAIR: u64 = 50;
+
 /// Which attack the pairs are judged for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum AttackChoice {
@@ -102,7 +105,9 @@ pub fn analyze(scene: &Scene<'_>, q: &AnalyzeQuestion, budget: &mut Budget) -> R
             if ti == ai || t.side == a.side {
                 continue;
             }
-            budget.spend(1)?;
+            // The pair's own work beyond its lines (three answers and their traces, the
+            // rule tally); the lines are charged as they are walked.
+            budget.spend(PER_PAIR)?;
             let to = enc.space(t);
             let squares = metric.between(&from, &to);
             let in_reach = can_threaten && reach::reaches(metric, &band, &from, &to);

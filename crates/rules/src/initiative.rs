@@ -12,7 +12,7 @@
 //! Dice: `initiative` faces keyed by the creature (a group's first member) — the roll, then
 //! any roll-off dice in order.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, units};
 use crate::dice::{DiceSource, Dist, Purpose, Ratio, Recorder, Rolled};
 use crate::encounter::{Condition, Creature, Encounter};
 use crate::error::RulesError;
@@ -153,6 +153,12 @@ fn push(trace: &mut Trace, rule: &'static str, e: InitiativeEffect) {
     trace.push(rule, Effect::Initiative(e));
 }
 
+/// Work units of one creature's numbers, trace step or order entry (a few small allocations).
+const PER_CREATURE: u64 = 20;
+
+/// Elements of a linear scan (`contains`, a filter) per work unit.
+const SCAN: u64 = 4;
+
 /// A creature's bonus, tie key, roll mode and the causes of that mode.
 type Numbers = (i32, i32, RollMode, Vec<&'static str>);
 
@@ -264,8 +270,11 @@ pub fn initiative(
     let mut trace = Trace::default();
     // The rollers: groups first take their members, then everyone else alone.
     let mut group_of: Vec<Option<usize>> = vec![None; enc.creatures.len()];
+    let (n_who, n_surprised) = (units(who.len()), units(q.surprised.len()));
     for (g, members) in q.groups.iter().enumerate() {
         for (k, &m) in members.iter().enumerate() {
+            // `who.contains` below scans the rollers.
+            budget.spend(1 + n_who / SCAN)?;
             match group_of.get_mut(m) {
                 Some(slot @ None) => *slot = Some(g),
                 Some(Some(_)) => {
@@ -288,7 +297,8 @@ pub fn initiative(
     let mut roller_of: Vec<Option<usize>> = vec![None; enc.creatures.len()];
     let mut numbers: Vec<Option<Numbers>> = vec![None; enc.creatures.len()];
     for &i in &who {
-        budget.spend(1)?;
+        // The creature's numbers and trace step, and the scan of the surprised.
+        budget.spend(PER_CREATURE + n_surprised / SCAN)?;
         let Some(c) = enc.creatures.get(i) else {
             return Err(RulesError::field("/creatures", "no such creature"));
         };
@@ -325,6 +335,7 @@ pub fn initiative(
     let any_aware = who.iter().any(|i| !q.surprised.contains(i));
     let surprise_round = rule.surprise == Surprise::SurpriseRound && !q.surprised.is_empty() && any_aware;
     for &i in &q.surprised {
+        budget.spend(1)?;
         let Some(c) = enc.creatures.get(i) else { continue };
         let effect = match rule.surprise {
             Surprise::LosesFirstTurn => "loses_first_turn",
@@ -341,12 +352,14 @@ pub fn initiative(
     let mut rec = Recorder::new(dice);
     let mut naturals: Vec<Option<(Vec<i64>, i64)>> = Vec::new();
     for r in &rollers {
+        budget.spend(PER_CREATURE)?;
         let id = r.members.first().and_then(|m| enc.creatures.get(*m)).map_or("", |c| c.id.as_str());
         naturals.push(roll_natural(&rule, r.mode, id, &mut rec)?);
     }
     let rolled = naturals.iter().all(Option::is_some) && !naturals.is_empty();
     let mut entries: Vec<Entry> = Vec::new();
     for &i in &who {
+        budget.spend(PER_CREATURE + n_surprised / SCAN)?;
         let Some(c) = enc.creatures.get(i) else { continue };
         let r = roller_of[i].unwrap_or(0);
         let Some((bonus, key, mode, causes)) = numbers.get(i).cloned().flatten() else { continue };
@@ -436,7 +449,11 @@ fn order(
     entries.sort_by(|a, b| b.total.cmp(&a.total).then(b.tie_key.cmp(&a.tie_key)));
     // Who tied on the total.
     let snapshot: Vec<(Option<i64>, String)> = entries.iter().map(|e| (e.total, e.id.clone())).collect();
+    let n = units(entries.len());
+    // The sort, then one scan of the snapshot per entry.
+    budget.spend(n.saturating_mul(u64::from(n.max(2).ilog2())))?;
     for e in entries.iter_mut() {
+        budget.spend(PER_CREATURE + n / SCAN)?;
         e.tied_with = snapshot
             .iter()
             .filter(|(t, id)| *t == e.total && *id != e.id)
@@ -497,8 +514,11 @@ fn roll_off(
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let roller = |e: &Entry| roller_of.get(e.creature).copied().flatten();
+    let n = units(run.len());
     for _round in 0..20 {
-        budget.spend(1)?;
+        // The tie test compares every pair of the run, then each entry is looked up among the
+        // tied sequences: about n² comparisons of short sequences, and the sort.
+        budget.spend(1 + n.saturating_mul(n) / SCAN + n.saturating_mul(u64::from(n.max(2).ilog2())))?;
         // Sequences shared by two different rollers are still tied.
         let tied: Vec<Vec<i64>> = run
             .iter()
@@ -535,6 +555,11 @@ fn first_odds(
     budget: &mut Budget,
 ) -> Result<Vec<FirstOdds>, RulesError> {
     let exact = rollers.len() <= 12;
+    // The number of outcomes of each roller: `p_where` and `p_eq` walk them.
+    let span =
+        |d: &Dist| u64::try_from(d.max().saturating_sub(d.min())).unwrap_or(u64::MAX).saturating_add(1);
+    // An exact product costs about as much as a few float ones (u128 fractions).
+    let cell = if exact { 4 } else { 1 };
     let mut out = Vec::new();
     for (i, ri) in rollers.iter().enumerate() {
         let mut p = 0.0f64;
@@ -554,7 +579,9 @@ fn first_odds(
                 if j == i {
                     continue;
                 }
-                budget.spend(1)?;
+                // Two walks of the other roller's outcomes, and one product per tie count.
+                let tie_cells = if rj.key == ri.key { units(poly.len()).saturating_mul(cell) } else { cell };
+                budget.spend(1 + span(&rj.dist) / 8 + tie_cells.saturating_mul(3) / 16)?;
                 let need = target.saturating_sub(i64::from(rj.bonus));
                 let less = rj.dist.p_where(|x| x < need);
                 let eq = rj.dist.p_eq(need);
@@ -578,6 +605,7 @@ fn first_odds(
                 }
             }
             let mut sum = (0.0f64, Ratio::ZERO);
+            budget.spend(units(poly.len()).saturating_mul(cell) / 4)?;
             for (k, (f, r)) in poly.iter().enumerate() {
                 let share = 1.0 / (k as f64 + 1.0);
                 sum.0 += f * share;

@@ -141,7 +141,7 @@ pub fn range(
             ranged_in_melee(scene, attacker, target, &mut answer, &mut trace, budget)?;
         }
     }
-    answer.modifier = answer.range_modifier + answer.into_melee_modifier;
+    answer.modifier = answer.range_modifier.saturating_add(answer.into_melee_modifier);
     answer.roll_mode = RollMode::combine(answer.advantage_sources.len(), answer.disadvantage_sources.len());
     if !answer.disadvantage_sources.is_empty() || !answer.advantage_sources.is_empty() {
         trace.push(

@@ -36,6 +36,9 @@ type SightKey = (bool, From, Space);
 /// The answers: the first clear segment, if any.
 type SightCache = HashMap<SightKey, Option<(Point, Point)>, BuildFx>;
 
+/// Squares of the cell arrays filled per work unit (a store and a terrain lookup each).
+const CELLS_PER_UNIT: u64 = 8;
+
 /// Bit set in [`Scene::cell`] for a square some creature stands on (terrain bits use 0–5).
 pub const OCCUPIED: u8 = 1 << 7;
 
@@ -60,8 +63,15 @@ impl<'e> Scene<'e> {
         });
         let walls = WallIndex::new(walls, budget).map_err(line_error)?;
         let (w, h) = (enc.grid.width.max(0) as usize, enc.grid.height.max(0) as usize);
+        // Two arrays of one entry per square, filled once: refused before they are allocated
+        // when the budget cannot pay for them.
+        let cells = u64::try_from(w.saturating_mul(h)).unwrap_or(u64::MAX) / CELLS_PER_UNIT;
+        budget.afford(cells)?;
+        budget.spend(cells)?;
         let mut occupants = vec![0u32; w.saturating_mul(h)];
         for (i, c) in enc.creatures.iter().enumerate() {
+            let side = u64::from(enc.space(c).side.unsigned_abs());
+            budget.spend(1 + side.saturating_mul(side))?;
             for sq in enc.space(c).squares() {
                 if let Some(slot) = Self::slot_in(enc, sq).and_then(|s| occupants.get_mut(s))
                     && *slot == 0

@@ -240,6 +240,8 @@ pub fn light_at(
     let (metric, _) = reach::metric(scene.enc);
     let centre = Point::centre(sq);
     for (i, l) in grid.lights.iter().enumerate() {
+        // The distance to the source's squares (up to four).
+        budget.spend(2)?;
         let near = SquareSpan::around(l.at)
             .squares()
             .map(|s| metric.between(&Space { anchor: s, side: 1 }, &Space { anchor: sq, side: 1 }))

@@ -387,7 +387,7 @@ fn conditions(
     let helpless = [Condition::Helpless, Condition::Paralyzed, Condition::Unconscious, Condition::TiedUp];
     if helpless.iter().any(|c| t.has(*c)) {
         // Dexterity 0 (modifier −5) and +4 to melee attacks.
-        let dex_loss = -(t.stats.dex_mod.unwrap_or(0) + 5);
+        let dex_loss = t.stats.dex_mod.unwrap_or(0).saturating_add(5).saturating_neg();
         let c = helpless.into_iter().find(|c| t.has(*c)).unwrap_or(Condition::Helpless);
         let m = cond(c).defence(dex_loss);
         g.add(if melee { m.attack(4) } else { m }, trace);
@@ -401,11 +401,11 @@ fn conditions(
         (Condition::Pinned, -4),
     ] {
         if t.has(c) {
-            g.add(cond(c).defence(ac - dex), trace);
+            g.add(cond(c).defence(i32::saturating_sub(ac, dex)), trace);
         }
     }
     if t.has(Condition::FlatFooted) {
-        g.add(cond(Condition::FlatFooted).defence(if sf { -2 } else { -dex }), trace);
+        g.add(cond(Condition::FlatFooted).defence(if sf { -2 } else { dex.saturating_neg() }), trace);
     }
 }
 

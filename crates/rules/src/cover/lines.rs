@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use super::{AttackKind, Context};
-use crate::budget::Budget;
+use crate::budget::{Budget, units};
 use crate::encounter::{Terrain, WallKind};
 use crate::error::RulesError;
 use crate::grid::line::{
@@ -14,6 +14,8 @@ use crate::grid::{Metric, Point, Space, Square};
 use crate::hash::BuildFx;
 use crate::scene::{OCCUPIED, line_error};
 
+/// Work units per hit a traced line reports or renders (an allocation and a filter).
+const HIT: u64 = 2;
 /// What a blocking element is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ElementKind {
@@ -154,6 +156,8 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     ) -> Result<&LineReport, RulesError> {
         let (ctx, g) = (self.ctx, self.grazing);
         let creature_bits = if self.creatures { OCCUPIED } else { 0 };
+        // The cache look-up.
+        budget.spend(1)?;
         let slot = match self.cache.entry((from, to)) {
             Entry::Occupied(seen) => return Ok(seen.into_mut()),
             Entry::Vacant(slot) => slot,
@@ -174,7 +178,10 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         // Most lines are clear: the boolean walk is much cheaper than the full report, and a
         // line clear against the widest set stays clear against every subset we filter to.
         let report = if blockers.is_blocked(&seg, budget).map_err(line_error)? {
-            blockers.trace(&seg, budget).map_err(line_error)?
+            let report = blockers.trace(&seg, budget).map_err(line_error)?;
+            // Each hit of the report is a small allocation.
+            budget.spend(units(report.hits.len()).saturating_mul(HIT))?;
+            report
         } else {
             LineReport::default()
         };
@@ -228,6 +235,7 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     ) -> Result<TracedLine, RulesError> {
         let ctx = self.ctx;
         let report = self.trace(from, to, budget)?;
+        budget.spend(units(report.hits.len()).saturating_mul(HIT))?;
         let mut hits = Vec::with_capacity(report.hits.len());
         let mut blocked = false;
         for h in &report.hits {
@@ -259,6 +267,7 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     ) -> Result<bool, RulesError> {
         let ctx = self.ctx;
         let report = self.trace(from, to, budget)?;
+        budget.spend(units(report.hits.len()))?;
         Ok(report.blocked_keeping(|h, e| kind_of(ctx, e).is_some_and(|k| keep(h, e, k))))
     }
 }

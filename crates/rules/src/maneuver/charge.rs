@@ -7,9 +7,9 @@
 //! Everything is exact: the hull has lattice corners and is tested with integer orientation
 //! tests; the centre line uses [`classify_square`].
 
-use super::push::{blocks_movement, meet};
+use super::push::{WALLS_PER_UNIT, blocks_movement, meet};
 use super::{Band, CheckKind, ManeuverAnswer, ManeuverEffect, Odds, Options, maneuver};
-use crate::budget::Budget;
+use crate::budget::{Budget, units};
 use crate::dice::{DiceSource, Ratio};
 use crate::encounter::{Condition, Encounter, Terrain};
 use crate::error::RulesError;
@@ -18,7 +18,7 @@ use crate::grid::{Coord, FRAC_BITS, Metric, Point, Space, Square};
 use crate::movement::{MoveOpportunity, opportunities_along, straight_path};
 use crate::reach;
 use crate::ruleset::RulesetId;
-use crate::scene::{From, Scene};
+use crate::scene::{From, OCCUPIED, Scene};
 use crate::trace::{Effect, Trace};
 
 use super::Kind;
@@ -333,6 +333,13 @@ fn segment_meets_hull(h: &[Xy], p: Point, q: Point) -> bool {
     }
     let fp = |v: Xy| (v.0 << FRAC_BITS, v.1 << FRAC_BITS);
     let (p, q) = ((p.x.0, p.y.0), (q.x.0, q.y.0));
+    // A segment whose bounding box is apart from the hull's cannot meet its interior.
+    let (hx0, hx1) = (h.iter().map(|v| v.0).min().unwrap_or(0), h.iter().map(|v| v.0).max().unwrap_or(0));
+    let (hy0, hy1) = (h.iter().map(|v| v.1).min().unwrap_or(0), h.iter().map(|v| v.1).max().unwrap_or(0));
+    let (lo, hi) = (fp((hx0, hy0)), fp((hx1, hy1)));
+    if p.0.max(q.0) < lo.0 || p.0.min(q.0) > hi.0 || p.1.max(q.1) < lo.1 || p.1.min(q.1) > hi.1 {
+        return false;
+    }
     let edges_ok = (0..h.len()).all(|i| {
         let (a, b) = (fp(h[i]), fp(h[(i + 1) % h.len()]));
         [p, q].iter().any(|&v| cross(a, b, v).is_none_or(|o| o > 0))
@@ -418,19 +425,26 @@ fn test_end(
             }
         }
     }
-    for &sq in extra {
-        if !start.contains(sq) && !stop.contains(sq) && !out.squares.contains(&sq) {
-            out.squares.push(sq);
-        }
-    }
+    // The given path's squares, each once (sorted then deduplicated: the squares found above
+    // are distinct, so this is the same set as a `contains` test per square, in n log n).
+    budget.spend(units(extra.len()).saturating_mul(2))?;
+    out.squares.extend(extra.iter().copied().filter(|sq| !start.contains(*sq) && !stop.contains(*sq)));
     out.squares.sort_by_key(|s| (s.y, s.x));
+    out.squares.dedup();
     let mk = |why, square: Option<Square>, creature: Option<String>| Some(Obstacle { why, square, creature });
-    let creature_on = |sq: Square, helpless_count: bool| {
-        enc.creatures.iter().enumerate().find(|(i, c)| {
+    let n_creatures = units(enc.creatures.len());
+    // A square nobody stands on needs no scan of the creatures (the scene marks every square
+    // of the map a creature stands on); a scan costs one unit per few creatures.
+    let creature_on = |sq: Square, helpless_count: bool, budget: &mut Budget| {
+        if scene.cell(sq) & OCCUPIED == 0 && enc.grid.contains(sq) {
+            return Ok(None);
+        }
+        budget.spend(n_creatures / 4)?;
+        Ok::<_, RulesError>(enc.creatures.iter().enumerate().find(|(i, c)| {
             *i != attacker
                 && enc.space(c).contains(sq)
                 && (helpless_count || !HELPLESS.iter().any(|k| c.has(*k)))
-        })
+        }))
     };
     // Length.
     if feet < MIN_FT {
@@ -440,7 +454,7 @@ fn test_end(
     // The end square.
     for sq in stop.squares() {
         budget.spend(1)?;
-        if let Some((_, c)) = creature_on(sq, true) {
+        if let Some((_, c)) = creature_on(sq, true, budget)? {
             out.obstacle = mk(ChargeIllegal::EndOccupied, Some(sq), Some(c.id.clone()));
             return Ok(out);
         }
@@ -465,7 +479,7 @@ fn test_end(
             out.obstacle = mk(ChargeIllegal::DifficultTerrain, Some(sq), None);
             return Ok(out);
         }
-        if let Some((_, c)) = creature_on(sq, false) {
+        if let Some((_, c)) = creature_on(sq, false, budget)? {
             out.obstacle = mk(ChargeIllegal::PathCreature, Some(sq), Some(c.id.clone()));
             return Ok(out);
         }
@@ -477,7 +491,9 @@ fn test_end(
     }
     // Thin walls that block movement.
     for (i, w) in enc.grid.walls.iter().enumerate() {
-        budget.spend(1)?;
+        if i % WALLS_PER_UNIT == 0 {
+            budget.spend(1)?;
+        }
         if !blocks_movement(scene.wall_kind(u32::try_from(i).unwrap_or(u32::MAX))) {
             continue;
         }

@@ -164,7 +164,7 @@ fn dnd5e2024(
     let (gi, g) = if kind == Kind::Escape { (ti, t) } else { (ai, a) };
     let str_mod = g.stats.str_mod.ok_or_else(|| missing(gi, g, "str_mod"))?;
     let pb = g.stats.proficiency_bonus.ok_or_else(|| missing(gi, g, "proficiency_bonus"))?;
-    p.dc = Some(8 + str_mod + pb);
+    p.dc = Some(str_mod.saturating_add(pb).saturating_add(8));
     if kind == Kind::Escape {
         p.check = CheckKind::D20VsDc;
         p.bonus = better(ai, a, a.stats.athletics, a.stats.acrobatics, "athletics")?;
@@ -236,7 +236,7 @@ fn pathfinder(
         p.dc = Some(if pf {
             t.stats.cmd.ok_or_else(|| missing(ti, t, "cmd"))?
         } else {
-            cmb(ti, t)? + if options.escape_artist { 10 } else { 15 }
+            cmb(ti, t)?.saturating_add(if options.escape_artist { 10 } else { 15 })
         });
         if !grappled(a) {
             p.illegal = Some(Illegal::NotGrappled);

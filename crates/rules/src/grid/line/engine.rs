@@ -141,6 +141,16 @@ fn towards_centre(v: Xy, square: Option<Square>) -> Result<Option<Xy>, LineError
     Ok(Some(centre.sub(v)))
 }
 
+/// Squares a line crosses per work unit (the walk's step and the per-square blocker lookup
+/// are the cheapest work of the crate: the unit is two of them).
+pub(crate) const SQUARES_PER_UNIT: u64 = 2;
+
+/// Work units charged per line before its first square.
+pub(crate) const LINE_SETUP: u64 = 2;
+
+/// Work units charged per wall a line is tested against.
+pub(crate) const WALL_TEST: u64 = 1;
+
 /// Runs the test, feeding hits to `sink`; `Break` when the sink asked to stop.
 pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
     b: &Blockers<'_, S, W>,
@@ -148,6 +158,9 @@ pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
     budget: &mut Budget,
     sink: &mut K,
 ) -> Result<Flow, LineError> {
+    // A line's set-up (end points, rule 6 tests, the walk) costs about as much as crossing a
+    // few squares, however short the line.
+    budget.spend(LINE_SETUP)?;
     let (p, q) = (Xy::checked(seg.from.at)?, Xy::checked(seg.to.at)?);
     let (cp, cq) = (towards_centre(p, seg.from.square)?, towards_centre(q, seg.to.square)?);
     let d = q.sub(p);
@@ -200,7 +213,7 @@ pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
         let (cx, cy) = (walk.cx, walk.cy);
         unpaid += 1;
         if unpaid == 32 {
-            budget.spend(unpaid)?;
+            budget.spend(32 / SQUARES_PER_UNIT)?;
             unpaid = 0;
         }
         let bucket_here = (cx >> log_k, cy >> log_k);
@@ -228,7 +241,7 @@ pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
             }
         }
     };
-    budget.spend(unpaid)?;
+    budget.spend(unpaid.div_ceil(SQUARES_PER_UNIT))?;
     Ok(flow)
 }
 
@@ -412,7 +425,8 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         // Walls tested with moved end points (rule 6), for rule 4 on the moved segment.
         let mut moved_walls: Vec<(u32, Xy, Xy)> = Vec::new();
         for &wi in items {
-            budget.spend(1)?;
+            // Exact wall geometry (i128 cross products, rule 4 and 6 candidates).
+            budget.spend(WALL_TEST)?;
             let id = index.id_of(wi);
             let (Some(g), Some((a, b))) = (self.b.wall_filter.wall(id), index.ends_of(wi)) else {
                 continue;
