@@ -7,6 +7,7 @@ mod http {
     pub mod bad_input;
     pub mod catalog;
     pub mod concealment;
+    pub mod contract;
     pub mod cover;
     pub mod flanking;
     pub mod fuzz;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contract::CreatureId;
 use super::encounter::EncounterIn;
 use crate::render::TraceStep;
 
@@ -37,9 +38,9 @@ pub enum AnalyzeAttackIn {
 pub struct AnalyzeRequest {
     /// The encounter.
     pub encounter: EncounterIn,
-    /// Ids of the attackers (default: every creature).
+    /// Ids of the attackers, each at most once (default: every creature).
     #[serde(default)]
-    #[schema(max_items = 500)]
+    #[schema(max_items = 500, value_type = Option<Vec<CreatureId>>)]
     pub attackers: Option<Vec<String>>,
     /// `auto` (default), `melee` or `ranged`.
     #[serde(default)]

@@ -49,10 +49,10 @@ pub struct AttackRequest {
     /// The encounter.
     pub encounter: EncounterIn,
     /// Id of the attacker.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub attacker: String,
     /// Id of the target.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub target: String,
     /// The weapon (`attack_bonus` on it wins over the attacker's).
     pub weapon: WeaponIn,

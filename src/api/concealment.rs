@@ -37,10 +37,10 @@ pub struct ConcealmentRequest {
     /// The encounter.
     pub encounter: EncounterIn,
     /// Id of the attacker (the observer).
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub attacker: String,
     /// Id of the target.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub target: String,
     /// `melee` or `ranged` (default).
     #[serde(default)]

@@ -39,10 +39,10 @@ pub struct CoverRequest {
     /// The encounter.
     pub encounter: EncounterIn,
     /// Id of the attacker (or the caster of an area effect).
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub attacker: String,
     /// Id of the target.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub target: String,
     /// `melee`, `ranged` (default) or `area`.
     #[serde(default)]

@@ -8,15 +8,18 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contract::{Face, InitiativeRolls};
+
 /// How dice are settled.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, ToSchema)]
 #[serde(tag = "mode", rename_all = "lowercase", deny_unknown_fields)]
 pub enum DiceIn {
     /// The server rolls; with no seed a fresh one is drawn. The seed is always echoed back so
     /// that the answer can be replayed.
     Roll {
-        /// Seed of the server's RNG.
+        /// Seed of the server's RNG: any 64-bit unsigned integer (0 to 18446744073709551615).
         #[serde(default)]
+        #[schema(minimum = 0)]
         seed: Option<u64>,
     },
     /// The VTT rolled the dice itself: faces keyed by purpose.
@@ -28,36 +31,76 @@ pub enum DiceIn {
     Odds {},
 }
 
+/// The wire form of [`DiceIn`]: a plain struct, so that it goes through `deserialize_struct`
+/// like every other object (serde's internally tagged enums buffer their content and would
+/// accept arrays for the objects inside, which the strict parser refuses everywhere else).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DiceWire {
+    mode: DiceMode,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    rolls: Option<GivenRollsIn>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum DiceMode {
+    Roll,
+    Given,
+    Odds,
+}
+
+impl<'de> Deserialize<'de> for DiceIn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let w = DiceWire::deserialize(d)?;
+        // The same errors as the tagged enum gave: a field of another mode is unknown here.
+        match (w.mode, w.seed, w.rolls) {
+            (DiceMode::Roll, seed, None) => Ok(DiceIn::Roll { seed }),
+            (DiceMode::Roll, _, Some(_)) => Err(D::Error::unknown_field("rolls", &["mode", "seed"])),
+            (DiceMode::Given, None, Some(rolls)) => Ok(DiceIn::Given { rolls }),
+            (DiceMode::Given, Some(_), _) => Err(D::Error::unknown_field("seed", &["mode", "rolls"])),
+            (DiceMode::Given, None, None) => Err(D::Error::missing_field("rolls")),
+            (DiceMode::Odds, None, None) => Ok(DiceIn::Odds {}),
+            (DiceMode::Odds, Some(_), _) => Err(D::Error::unknown_field("seed", &["mode"])),
+            (DiceMode::Odds, None, Some(_)) => Err(D::Error::unknown_field("rolls", &["mode"])),
+        }
+    }
+}
+
 /// Given die faces, keyed by purpose, in the order rolled.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GivenRollsIn {
     /// The attack roll: one d20, two with advantage or disadvantage, three d6 in hb3d.
     #[serde(default)]
-    #[schema(max_items = 8)]
+    #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub attack: Option<Vec<i64>>,
     /// PF1 critical confirmation d20.
     #[serde(default)]
-    #[schema(max_items = 8)]
+    #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub confirm: Option<Vec<i64>>,
     /// Concealment miss chance d100.
     #[serde(default)]
-    #[schema(max_items = 8)]
+    #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub miss_chance: Option<Vec<i64>>,
     /// The acting creature's maneuver or contest roll.
     #[serde(default)]
-    #[schema(max_items = 8)]
+    #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub check: Option<Vec<i64>>,
     /// The other side's contest roll.
     #[serde(default)]
-    #[schema(max_items = 8)]
+    #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub opposed: Option<Vec<i64>>,
     /// The target's saving throw.
     #[serde(default)]
-    #[schema(max_items = 8)]
+    #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub save: Option<Vec<i64>>,
-    /// Initiative faces keyed by creature id.
-    #[serde(default)]
+    /// Initiative faces keyed by creature id (at most 500 creatures).
+    #[serde(default, deserialize_with = "super::contract::unique_keys")]
+    #[schema(value_type = InitiativeRolls)]
     pub initiative: BTreeMap<String, Vec<i64>>,
 }
 

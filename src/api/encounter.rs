@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::contract::{FeatId, Row, VariantMap};
+
 /// A ruleset id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -43,7 +45,9 @@ pub struct EncounterIn {
     pub ruleset: RulesetIn,
     /// Rule variants switched on or off, keyed by rule id (`"dnd5e.grid.variant-diagonals": true`).
     /// `GET /v1/rulesets` lists each ruleset's variants and defaults.
-    #[serde(default)]
+    /// At most 64 variants, each key at most 128 characters.
+    #[serde(default, deserialize_with = "super::contract::unique_keys")]
+    #[schema(value_type = VariantMap)]
     pub variants: BTreeMap<String, bool>,
     /// The map.
     pub grid: GridIn,
@@ -68,7 +72,7 @@ pub struct GridIn {
     /// One string per row, `width` characters each: `.` open, `#` solid, `=` low obstacle,
     /// `~` concealing, `%` opaque but passable, `:` difficult, `w` deep water.
     #[serde(default)]
-    #[schema(max_items = 1000)]
+    #[schema(max_items = 1000, value_type = Option<Vec<Row>>)]
     pub map: Option<Vec<String>>,
     /// Sparse terrain and light per square, added on top of `map`.
     #[serde(default)]
@@ -84,7 +88,7 @@ pub struct GridIn {
     /// Per-square light override, same shape as `map`: `b` bright, `d` dim, `n` darkness,
     /// `.` ambient.
     #[serde(default)]
-    #[schema(max_items = 1000)]
+    #[schema(max_items = 1000, value_type = Option<Vec<Row>>)]
     pub light_map: Option<Vec<String>>,
     /// Light sources (blocked by walls).
     #[serde(default)]
@@ -133,8 +137,10 @@ pub enum TerrainIn {
 #[serde(deny_unknown_fields)]
 pub struct CellIn {
     /// Column.
+    #[schema(minimum = -1000000, maximum = 1000000)]
     pub x: i64,
     /// Row.
+    #[schema(minimum = -1000000, maximum = 1000000)]
     pub y: i64,
     /// Terrain kinds of the square (replacing the map's for that square).
     #[serde(default)]
@@ -149,9 +155,11 @@ pub struct CellIn {
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointIn {
-    /// East coordinate, squares.
+    /// East coordinate, squares (within the grid: 0 to its width).
+    #[schema(minimum = 0, maximum = 1000)]
     pub x: f64,
-    /// South coordinate, squares.
+    /// South coordinate, squares (within the grid: 0 to its height).
+    #[schema(minimum = 0, maximum = 1000)]
     pub y: f64,
 }
 
@@ -160,8 +168,10 @@ pub struct PointIn {
 #[serde(deny_unknown_fields)]
 pub struct SquareIn {
     /// Column, from 0 at the left.
+    #[schema(minimum = -1000000, maximum = 1000000)]
     pub x: i64,
     /// Row, from 0 at the top.
+    #[schema(minimum = -1000000, maximum = 1000000)]
     pub y: i64,
 }
 
@@ -350,7 +360,7 @@ pub struct CreatureIn {
     pub unarmed: bool,
     /// Feat ids (`improved_trip`, `precise_shot`, `improved_unarmed_strike`…).
     #[serde(default)]
-    #[schema(max_items = 64)]
+    #[schema(max_items = 64, value_type = Vec<FeatId>)]
     pub feats: Vec<String>,
     /// The melee weapon it threatens with.
     #[serde(default)]
@@ -368,7 +378,7 @@ pub struct CreatureIn {
     pub hands_free: Option<i64>,
     /// Id of the mount it rides (they may share squares).
     #[serde(default)]
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub mounted_on: Option<String>,
     /// The numbers the ruleset needs.
     #[serde(default)]
@@ -412,14 +422,23 @@ pub struct SensesIn {
 #[serde(deny_unknown_fields)]
 #[allow(missing_docs)]
 pub struct SavesIn {
+    #[schema(minimum = -1000, maximum = 1000)]
     pub str: Option<i32>,
+    #[schema(minimum = -1000, maximum = 1000)]
     pub dex: Option<i32>,
+    #[schema(minimum = -1000, maximum = 1000)]
     pub con: Option<i32>,
+    #[schema(minimum = -1000, maximum = 1000)]
     pub int: Option<i32>,
+    #[schema(minimum = -1000, maximum = 1000)]
     pub wis: Option<i32>,
+    #[schema(minimum = -1000, maximum = 1000)]
     pub cha: Option<i32>,
+    #[schema(minimum = -1000, maximum = 1000)]
     pub fort: Option<i32>,
+    #[schema(minimum = -1000, maximum = 1000)]
     pub reflex: Option<i32>,
+    #[schema(minimum = -1000, maximum = 1000)]
     pub will: Option<i32>,
 }
 
@@ -428,42 +447,61 @@ pub struct SavesIn {
 #[serde(deny_unknown_fields)]
 pub struct StatsIn {
     /// Armor class (5e, PF1).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub ac: Option<i32>,
     /// Energy armor class (SF).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub eac: Option<i32>,
     /// Kinetic armor class (SF).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub kac: Option<i32>,
     /// Defence (hb3d).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub def: Option<i32>,
     /// Attack bonus.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub attack_bonus: Option<i32>,
     /// Strength modifier.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub str_mod: Option<i32>,
     /// Dexterity modifier.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub dex_mod: Option<i32>,
     /// Constitution modifier.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub con_mod: Option<i32>,
     /// Intelligence modifier.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub int_mod: Option<i32>,
     /// Wisdom modifier.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub wis_mod: Option<i32>,
     /// Charisma modifier.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub cha_mod: Option<i32>,
     /// Proficiency bonus (5e).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub proficiency_bonus: Option<i32>,
     /// Athletics.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub athletics: Option<i32>,
     /// Acrobatics.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub acrobatics: Option<i32>,
     /// Escape Artist.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub escape_artist: Option<i32>,
     /// Combat maneuver bonus (PF1; hb3d BMC).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub cmb: Option<i32>,
     /// Combat maneuver defence (PF1).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub cmd: Option<i32>,
     /// Base attack bonus.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub bab: Option<i32>,
     /// Initiative bonus.
+    #[schema(minimum = -1000, maximum = 1000)]
     pub initiative_bonus: Option<i32>,
     /// Saving throws.
     #[serde(default)]
@@ -536,6 +574,7 @@ pub struct WeaponIn {
     #[schema(max_length = 64)]
     pub damage_type: Option<String>,
     /// The weapon's own attack bonus (wins over the creature's).
+    #[schema(minimum = -1000, maximum = 1000)]
     pub attack_bonus: Option<i32>,
     /// Weapon name (`dagger`), for rules that list weapons (5e 2014 underwater).
     #[schema(max_length = 64)]

@@ -33,10 +33,10 @@ pub struct FlankingRequest {
     /// The encounter.
     pub encounter: EncounterIn,
     /// Id of the creature making the melee attack.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub attacker: String,
     /// Id of the creature attacked.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub target: String,
 }
 

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contract::{CreatureId, Group};
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::EncounterIn;
 use crate::render::TraceStep;
@@ -27,17 +28,17 @@ pub struct InitiativeRequest {
     /// Roll (seeded), given faces (`initiative`: a list per creature id — the roll, two d20
     /// with advantage or disadvantage, three d6 in hb3d — then any roll-off dice), or odds only.
     pub dice: DiceIn,
-    /// Ids of the creatures that roll (default: all).
+    /// Ids of the creatures that roll, each at most once (default: all).
     #[serde(default)]
-    #[schema(max_items = 500)]
+    #[schema(max_items = 500, value_type = Option<Vec<CreatureId>>)]
     pub creatures: Option<Vec<String>>,
-    /// Ids of the surprised creatures.
+    /// Ids of the surprised creatures, each at most once.
     #[serde(default)]
-    #[schema(max_items = 500)]
+    #[schema(max_items = 500, value_type = Vec<CreatureId>)]
     pub surprised: Vec<String>,
     /// D&D 5e: groups of identical creatures that share one roll (the first id's faces).
     #[serde(default)]
-    #[schema(max_items = 500)]
+    #[schema(max_items = 500, value_type = Vec<Group>)]
     pub groups: Vec<Vec<String>>,
 }
 

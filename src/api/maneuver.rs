@@ -65,7 +65,7 @@ pub struct ManeuverOptionsIn {
     /// maneuver provoked; a penalty on the check (`pf1e.maneuver.cmb-cmd`). A 422 when the
     /// maneuver provokes none.
     #[serde(default)]
-    #[schema(maximum = 1000000)]
+    #[schema(minimum = 0, maximum = 1000000)]
     pub aoo_damage: u32,
 }
 
@@ -92,13 +92,13 @@ pub struct ManeuverRequest {
     /// `grapple`, `shove` (5e), `bull_rush`, `trip`, `disarm`, `overrun`, `escape` (the
     /// attacker is the grappled creature, the target its grappler), `pin`, `tie_up`, `charge`
     /// (PF1 and hb3d).
-    #[schema(max_length = 32, example = "bull_rush")]
+    #[schema(min_length = 1, max_length = 32, example = "bull_rush")]
     pub kind: String,
     /// Id of the acting creature.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub attacker: String,
     /// Id of the target.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub target: String,
     /// Roll (seeded), given faces (`check`, `opposed`, `save`), or odds only.
     pub dice: DiceIn,

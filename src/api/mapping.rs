@@ -162,6 +162,19 @@ fn feet(p: &mut Problems, pointer: impl FnOnce() -> String, v: i64, max: i64) ->
     u32::try_from(v).unwrap_or(0)
 }
 
+/// An elevation within ±100,000 ft (refused beyond, never clamped: `api::contract` refuses it
+/// first on the HTTP path).
+fn elevation(p: &mut Problems, pointer: impl FnOnce() -> String, v: i64) -> i32 {
+    let max = super::contract::ELEVATION_FT;
+    match i32::try_from(v) {
+        Ok(e) if (-max..=max).contains(&v) => e,
+        _ => {
+            p.push(pointer(), format!("must be between {} and {max}", -max));
+            0
+        }
+    }
+}
+
 fn opt_feet(p: &mut Problems, pointer: impl FnOnce() -> String, v: Option<i64>, max: i64) -> Option<u32> {
     v.map(|v| feet(p, pointer, v, max))
 }
@@ -541,7 +554,7 @@ fn creatures(
             swim_speed_ft: opt_feet(p, || format!("{ptr}/swim_speed_ft"), c.swim_speed_ft, 10_000),
             legs: opt_feet(p, || format!("{ptr}/legs"), c.legs, 1000),
             flying: c.flying,
-            elevation_ft: i32::try_from(c.elevation_ft.clamp(-100_000, 100_000)).unwrap_or(0),
+            elevation_ft: elevation(p, || format!("{ptr}/elevation_ft"), c.elevation_ft),
             unarmed: c.unarmed,
             feats: c.feats.clone(),
             wielding,

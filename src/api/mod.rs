@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod attack;
 pub mod catalog;
 pub mod concealment;
+pub mod contract;
 pub mod cover;
 pub mod dice;
 pub mod encounter;

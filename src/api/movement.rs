@@ -47,7 +47,7 @@ pub struct MoveOptionsIn {
     /// 5e: id of the grappled creature dragged along (`dnd5e2014.grapple.move`,
     /// `dnd5e2024.grapple.move`).
     #[serde(default)]
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub dragging: Option<String>,
 }
 
@@ -71,7 +71,7 @@ pub struct MovementRequest {
     /// The encounter.
     pub encounter: EncounterIn,
     /// Id of the creature that moves.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub creature: String,
     /// The anchor squares entered, in order, each a king's move from the previous one (the
     /// first from the creature's square; a first square equal to it is ignored). Teleport:
@@ -83,11 +83,11 @@ pub struct MovementRequest {
     pub mode: MoveModeIn,
     /// Charge: id of the target.
     #[serde(default)]
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub target: Option<String>,
     /// Mount: id of the creature mounted.
     #[serde(default)]
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub mount: Option<String>,
     /// Options.
     #[serde(default)]

@@ -26,10 +26,10 @@ pub struct RangeRequest {
     /// The encounter.
     pub encounter: EncounterIn,
     /// Id of the attacking creature.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub attacker: String,
     /// Id of the target.
-    #[schema(max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)]
     pub target: String,
     /// The weapon used.
     pub weapon: WeaponIn,

@@ -1,0 +1,657 @@
+//! The input contract: every bound the OpenAPI document states (`minimum`, `maximum`,
+//! `minLength`, `maxLength`, `maxItems`, `maxProperties`), checked on the wire types right
+//! after parsing and before any other work, each violation a 422 at the field's pointer.
+//!
+//! The bounds that are settings (`ARBITER_MAX_CREATURES`, `ARBITER_MAX_GRID_SIDE`,
+//! `ARBITER_MAX_WALLS`, `ARBITER_MAX_ID_BYTES`, `ARBITER_MAX_PATH_STEPS`) come from [`Limits`];
+//! the document states their defaults. The others are fixed here and written into the
+//! schema attributes of the wire types with the same numbers (a test mutates the document's
+//! examples past every bound it states and expects this module to refuse them).
+//!
+//! Semantic checks (an id that names no creature, a square outside the grid, a condition
+//! the ruleset does not know) stay in `mapping` and the handlers.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+
+use super::analyze::AnalyzeRequest;
+use super::attack::{AttackRequest, SituationalIn};
+use super::concealment::ConcealmentRequest;
+use super::cover::CoverRequest;
+use super::dice::{DiceIn, GivenRollsIn};
+use super::encounter::*;
+use super::flanking::FlankingRequest;
+use super::initiative::InitiativeRequest;
+use super::maneuver::ManeuverRequest;
+use super::movement::MovementRequest;
+use super::range::RangeRequest;
+use crate::config::Limits;
+use crate::error::FieldError;
+
+/// Largest magnitude of a stat (AC, bonuses, modifiers, saves): ±1,000 keeps every sum the
+/// rules make far from `i32` overflow.
+pub const STAT: i64 = 1000;
+/// Largest reach, feet.
+pub const REACH_FT: i64 = 1000;
+/// Largest speed, feet.
+pub const SPEED_FT: i64 = 10_000;
+/// Largest range, sense or light radius, feet.
+pub const RANGE_FT: i64 = 100_000;
+/// Largest magnitude of an elevation, feet.
+pub const ELEVATION_FT: i64 = 100_000;
+/// Largest magnitude of a square coordinate (squares outside the grid are refused where a
+/// square must lie inside it; this only bounds the number).
+pub const SQUARE: i64 = 1_000_000;
+/// Largest die face (a d100).
+pub const FACE: i64 = 100;
+/// Most faces given for one purpose.
+pub const FACES: usize = 8;
+/// Most faces given for one creature's initiative (the roll, then any roll-offs).
+pub const INITIATIVE_FACES: usize = 64;
+/// Longest feat id, weapon name, damage type, characters.
+pub const NAME_CHARS: usize = 64;
+/// Most feats, conditions.
+pub const TAGS: usize = 64;
+/// Most variants switched in one encounter.
+pub const VARIANTS: usize = 64;
+/// Longest variant key, characters.
+pub const VARIANT_KEY_CHARS: usize = 128;
+/// Most squares in a charge path.
+pub const CHARGE_PATH: usize = 256;
+/// Largest damage taken from an attack of opportunity.
+pub const AOO_DAMAGE: i64 = 1_000_000;
+
+/// Schema-only types: the items of lists of ids, feats, map rows and die faces, so that the
+/// document states their bounds (`value_type` on the wire fields).
+macro_rules! schema_type {
+    ($(#[$doc:meta])* $name:ident => $schema:expr) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                $schema.into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
+}
+
+fn string(min: usize, max: usize, description: &str) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length((min > 0).then_some(min))
+        .max_length(Some(max))
+        .description(Some(description))
+}
+
+fn face() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(1))
+        .maximum(Some(FACE))
+        .description(Some("A die face, from 1 to the die's sides (at most 100)."))
+}
+
+schema_type!(
+    /// A creature id in a list.
+    CreatureId => string(1, 64, "A creature id (1 to 64 bytes, `ARBITER_MAX_ID_BYTES`).")
+);
+schema_type!(
+    /// A feat id.
+    FeatId => string(1, NAME_CHARS, "A feat id (`improved_trip`).")
+);
+schema_type!(
+    /// A row of `map` or `light_map`.
+    Row => string(0, 1000, "One row, one character per square (at most `ARBITER_MAX_GRID_SIDE`).")
+);
+schema_type!(
+    /// The `variants` map.
+    VariantMap => ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property_names(Some(string(1, VARIANT_KEY_CHARS, "A variant key (a rule id).")))
+        .additional_properties(Some(ObjectBuilder::new().schema_type(Type::Boolean)))
+        .max_properties(Some(VARIANTS))
+);
+schema_type!(
+    /// The given initiative faces, keyed by creature id.
+    InitiativeRolls => ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property_names(Some(string(1, 64, "A creature id (1 to 64 bytes, `ARBITER_MAX_ID_BYTES`).")))
+        .additional_properties(Some(
+            ArrayBuilder::new()
+                .items(face())
+                .max_items(Some(INITIATIVE_FACES))
+                .description(Some("The roll's faces, then any roll-off dice.")),
+        ))
+        .max_properties(Some(500))
+);
+schema_type!(
+    /// A die face.
+    Face => face()
+);
+schema_type!(
+    /// A 5e initiative group.
+    Group => ArrayBuilder::new()
+        .items(string(1, 64, "A creature id (1 to 64 bytes, `ARBITER_MAX_ID_BYTES`)."))
+        .max_items(Some(500))
+        .description(Some("Ids of identical creatures that share one roll."))
+);
+
+/// Deserializes a map whose keys must be distinct (`deserialize_with`): serde's maps keep
+/// the last value of a repeated key silently; the contract refuses it, like a repeated field
+/// (the extractor points at the key).
+pub fn unique_keys<'de, D, V>(d: D) -> Result<BTreeMap<String, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    V: serde::Deserialize<'de>,
+{
+    struct Unique<V>(std::marker::PhantomData<V>);
+
+    impl<'de, V: serde::Deserialize<'de>> serde::de::Visitor<'de> for Unique<V> {
+        type Value = BTreeMap<String, V>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if out.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format_args!("duplicate field `{key}`")));
+                }
+                let value = map.next_value()?;
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+
+    d.deserialize_map(Unique(std::marker::PhantomData))
+}
+
+/// One step of the pointer being walked.
+enum Seg {
+    Field(&'static str),
+    Index(usize),
+    Key(String),
+}
+
+/// Walks a request, collecting every violated bound with its pointer. The pointer is a
+/// stack of segments, written out only for a problem, so a valid request formats nothing.
+pub struct Check<'a> {
+    limits: &'a Limits,
+    path: Vec<Seg>,
+    problems: Vec<FieldError>,
+}
+
+impl<'a> Check<'a> {
+    /// A walk under the given limits.
+    pub fn new(limits: &'a Limits) -> Self {
+        Check { limits, path: Vec::with_capacity(8), problems: Vec::new() }
+    }
+
+    /// The problems found.
+    pub fn into_problems(self) -> Vec<FieldError> {
+        self.problems
+    }
+
+    fn push(&mut self, detail: String) {
+        let mut pointer = String::new();
+        for seg in &self.path {
+            pointer.push('/');
+            match seg {
+                Seg::Field(f) => pointer.push_str(f),
+                Seg::Index(i) => {
+                    let _ = write!(pointer, "{i}");
+                }
+                Seg::Key(k) => pointer.push_str(&super::mapping::escape(k)),
+            }
+        }
+        self.problems.push(FieldError { pointer, detail });
+    }
+
+    fn under<R>(&mut self, seg: Seg, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.path.push(seg);
+        let r = f(self);
+        self.path.pop();
+        r
+    }
+
+    /// Runs `f` one field deeper.
+    fn at<R>(&mut self, name: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.under(Seg::Field(name), f)
+    }
+
+    /// Runs `f` under an index segment.
+    fn at_index<R>(&mut self, i: usize, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.under(Seg::Index(i), f)
+    }
+
+    /// Runs `f` under a map key (escaped as RFC 6901 says when written out).
+    fn at_key<R>(&mut self, key: &str, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.under(Seg::Key(key.to_owned()), f)
+    }
+
+    fn int(&mut self, name: &'static str, v: i64, lo: i64, hi: i64) {
+        if !(lo..=hi).contains(&v) {
+            self.at(name, |c| c.push(format!("must be between {lo} and {hi}")));
+        }
+    }
+
+    fn opt_int(&mut self, name: &'static str, v: Option<i64>, lo: i64, hi: i64) {
+        if let Some(v) = v {
+            self.int(name, v, lo, hi);
+        }
+    }
+
+    fn stat(&mut self, name: &'static str, v: Option<i32>) {
+        self.opt_int(name, v.map(i64::from), -STAT, STAT);
+    }
+
+    fn number(&mut self, name: &'static str, v: f64, hi: i64) {
+        if !(v.is_finite() && (0.0..=hi as f64).contains(&v)) {
+            self.at(name, |c| c.push(format!("must be a number between 0 and {hi}")));
+        }
+    }
+
+    /// A string of `min..=max` characters (bytes bound the characters from above, so they
+    /// are counted only for a long string).
+    fn chars(&mut self, name: Option<&'static str>, s: &str, min: usize, max: usize) {
+        let ok = if s.len() <= max {
+            min == 0 || s.chars().nth(min - 1).is_some()
+        } else {
+            (min..=max).contains(&s.chars().count())
+        };
+        if !ok {
+            let detail = if min > 0 {
+                format!("must be {min} to {max} characters")
+            } else {
+                format!("must be at most {max} characters")
+            };
+            self.maybe_at(name, |c| c.push(detail));
+        }
+    }
+
+    /// An id: 1 to `ARBITER_MAX_ID_BYTES` bytes.
+    fn id(&mut self, name: Option<&'static str>, s: &str) {
+        let max = self.limits.max_id_bytes as usize;
+        if s.is_empty() || s.len() > max {
+            self.maybe_at(name, |c| c.push(format!("must be 1 to {max} bytes")));
+        }
+    }
+
+    fn opt_id(&mut self, name: &'static str, s: Option<&str>) {
+        if let Some(s) = s {
+            self.id(Some(name), s);
+        }
+    }
+
+    fn maybe_at(&mut self, name: Option<&'static str>, f: impl FnOnce(&mut Self)) {
+        match name {
+            Some(n) => self.at(n, f),
+            None => f(self),
+        }
+    }
+
+    /// A list of at most `max` items; `each` checks the first `max` of them.
+    fn list<T>(&mut self, name: &'static str, items: &[T], max: usize, mut each: impl FnMut(&mut Self, &T)) {
+        self.at(name, |c| {
+            if items.len() > max {
+                c.push(format!("at most {max} items"));
+            }
+            for (i, item) in items.iter().enumerate().take(max) {
+                c.at_index(i, |c| each(c, item));
+            }
+        });
+    }
+
+    /// A list of distinct creature ids; a repeat is refused where it repeats.
+    fn ids(&mut self, name: &'static str, ids: &[String], max: usize) {
+        self.at(name, |c| {
+            if ids.len() > max {
+                c.push(format!("at most {max} items"));
+            }
+            let mut seen: HashMap<&str, usize> = HashMap::with_capacity(ids.len().min(max));
+            for (i, id) in ids.iter().enumerate().take(max) {
+                c.at_index(i, |c| {
+                    c.id(None, id);
+                    if let Some(first) = seen.insert(id.as_str(), i) {
+                        c.push(format!("{id:?} is listed twice (also item {first})"));
+                    }
+                });
+            }
+        });
+    }
+
+    /// A list of ids at the current pointer (repeats allowed).
+    fn list_ids(&mut self, ids: &[String], max: usize) {
+        if ids.len() > max {
+            self.push(format!("at most {max} items"));
+        }
+        for (i, id) in ids.iter().enumerate().take(max) {
+            self.at_index(i, |c| c.id(None, id));
+        }
+    }
+
+    fn square(&mut self, s: &SquareIn) {
+        self.int("x", s.x, -SQUARE, SQUARE);
+        self.int("y", s.y, -SQUARE, SQUARE);
+    }
+
+    fn point(&mut self, name: &'static str, p: &PointIn) {
+        let side = i64::from(self.limits.max_grid_side);
+        self.at(name, |c| {
+            c.number("x", p.x, side);
+            c.number("y", p.y, side);
+        });
+    }
+
+    /// The attacker and target of a question: ids, and not the same creature.
+    fn pair(&mut self, attacker: &str, target: &str) {
+        self.id(Some("attacker"), attacker);
+        self.id(Some("target"), target);
+    }
+
+    fn encounter(&mut self, e: &EncounterIn) {
+        self.at("encounter", |c| {
+            c.at("variants", |c| {
+                if e.variants.len() > VARIANTS {
+                    c.push(format!("at most {VARIANTS} variants"));
+                }
+                for key in e.variants.keys().take(VARIANTS) {
+                    if key.len() > VARIANT_KEY_CHARS && key.chars().count() > VARIANT_KEY_CHARS {
+                        c.at_key(key, |c| c.push(format!("a key of at most {VARIANT_KEY_CHARS} characters")));
+                    }
+                }
+            });
+            c.at("grid", |c| c.grid(&e.grid));
+            let max = c.limits.max_creatures as usize;
+            c.list("creatures", &e.creatures, max, Self::creature);
+        });
+    }
+
+    fn grid(&mut self, g: &GridIn) {
+        let side = self.limits.max_grid_side as usize;
+        self.int("width", g.width, 1, side as i64);
+        self.int("height", g.height, 1, side as i64);
+        for (name, rows) in [("map", &g.map), ("light_map", &g.light_map)] {
+            if let Some(rows) = rows {
+                self.list(name, rows, side, |c, row| c.chars(None, row, 0, side));
+            }
+        }
+        self.list("cells", &g.cells, side * side, |c, cell| {
+            c.int("x", cell.x, -SQUARE, SQUARE);
+            c.int("y", cell.y, -SQUARE, SQUARE);
+            if let Some(t) = &cell.terrain {
+                c.list("terrain", t, 7, |_, _| {});
+            }
+        });
+        let walls = self.limits.max_walls as usize;
+        self.list("walls", &g.walls, walls, |c, w| {
+            c.point("from", &w.from);
+            c.point("to", &w.to);
+        });
+        self.list("lights", &g.lights, walls, |c, l| {
+            c.point("at", &l.at);
+            c.int("bright_ft", l.bright_ft, 0, RANGE_FT);
+            c.int("dim_ft", l.dim_ft, 0, RANGE_FT);
+        });
+    }
+
+    fn creature(&mut self, cr: &CreatureIn) {
+        self.id(Some("id"), &cr.id);
+        self.id(Some("side"), &cr.side);
+        self.at("at", |c| c.square(&cr.at));
+        self.opt_int("reach_ft", cr.reach_ft, 0, REACH_FT);
+        self.opt_int("speed_ft", cr.speed_ft, 0, SPEED_FT);
+        self.opt_int("swim_speed_ft", cr.swim_speed_ft, 0, SPEED_FT);
+        self.opt_int("legs", cr.legs, 0, 1000);
+        self.int("elevation_ft", cr.elevation_ft, -ELEVATION_FT, ELEVATION_FT);
+        self.list("feats", &cr.feats, TAGS, |c, f| c.chars(None, f, 1, NAME_CHARS));
+        if let Some(w) = &cr.wielding {
+            self.at("wielding", |c| c.weapon(w));
+        }
+        let s = &cr.senses;
+        self.at("senses", |c| {
+            c.int("darkvision_ft", s.darkvision_ft, 0, RANGE_FT);
+            c.int("blindsight_ft", s.blindsight_ft, 0, RANGE_FT);
+            c.int("tremorsense_ft", s.tremorsense_ft, 0, RANGE_FT);
+            c.int("truesight_ft", s.truesight_ft, 0, RANGE_FT);
+        });
+        self.list("conditions", &cr.conditions, TAGS, |_, _| {});
+        self.opt_int("hands_free", cr.hands_free, 0, 100);
+        self.opt_id("mounted_on", cr.mounted_on.as_deref());
+        self.at("stats", |c| c.stats(&cr.stats));
+    }
+
+    fn stats(&mut self, s: &StatsIn) {
+        for (name, v) in [
+            ("ac", s.ac),
+            ("eac", s.eac),
+            ("kac", s.kac),
+            ("def", s.def),
+            ("attack_bonus", s.attack_bonus),
+            ("str_mod", s.str_mod),
+            ("dex_mod", s.dex_mod),
+            ("con_mod", s.con_mod),
+            ("int_mod", s.int_mod),
+            ("wis_mod", s.wis_mod),
+            ("cha_mod", s.cha_mod),
+            ("proficiency_bonus", s.proficiency_bonus),
+            ("athletics", s.athletics),
+            ("acrobatics", s.acrobatics),
+            ("escape_artist", s.escape_artist),
+            ("cmb", s.cmb),
+            ("cmd", s.cmd),
+            ("bab", s.bab),
+            ("initiative_bonus", s.initiative_bonus),
+        ] {
+            self.stat(name, v);
+        }
+        let v = &s.saves;
+        self.at("saves", |c| {
+            for (name, v) in [
+                ("str", v.str),
+                ("dex", v.dex),
+                ("con", v.con),
+                ("int", v.int),
+                ("wis", v.wis),
+                ("cha", v.cha),
+                ("fort", v.fort),
+                ("reflex", v.reflex),
+                ("will", v.will),
+            ] {
+                c.stat(name, v);
+            }
+        });
+    }
+
+    fn weapon(&mut self, w: &WeaponIn) {
+        self.opt_int("reach_ft", w.reach_ft, 0, REACH_FT);
+        self.opt_int("normal_ft", w.normal_ft, 0, RANGE_FT);
+        self.opt_int("long_ft", w.long_ft, 0, RANGE_FT);
+        self.opt_int("increment_ft", w.increment_ft, 1, RANGE_FT);
+        self.opt_int("max_increments", w.max_increments, 1, 100);
+        self.list("properties", &w.properties, 32, |_, _| {});
+        if let Some(d) = &w.damage_type {
+            self.chars(Some("damage_type"), d, 0, NAME_CHARS);
+        }
+        self.stat("attack_bonus", w.attack_bonus);
+        if let Some(n) = &w.name {
+            self.chars(Some("name"), n, 0, NAME_CHARS);
+        }
+        self.opt_int("crit_range", w.crit_range, 2, 20);
+    }
+
+    fn dice(&mut self, d: &DiceIn) {
+        // A seed is any 64-bit unsigned integer: serde already refused anything else.
+        if let DiceIn::Given { rolls } = d {
+            self.at("dice", |c| c.at("rolls", |c| c.rolls(rolls)));
+        }
+    }
+
+    fn rolls(&mut self, r: &GivenRollsIn) {
+        let faces = |c: &mut Self, f: &i64| {
+            if !(1..=FACE).contains(f) {
+                c.push(format!("must be between 1 and {FACE}"));
+            }
+        };
+        for (name, list) in [
+            ("attack", &r.attack),
+            ("confirm", &r.confirm),
+            ("miss_chance", &r.miss_chance),
+            ("check", &r.check),
+            ("opposed", &r.opposed),
+            ("save", &r.save),
+        ] {
+            if let Some(list) = list {
+                self.list(name, list, FACES, faces);
+            }
+        }
+        let max = self.limits.max_creatures as usize;
+        self.at("initiative", |c| {
+            if r.initiative.len() > max {
+                c.push(format!("at most {max} creatures"));
+            }
+            for (id, list) in r.initiative.iter().take(max) {
+                let id_max = c.limits.max_id_bytes as usize;
+                c.at_key(id, |c| {
+                    if id.is_empty() || id.len() > id_max {
+                        c.push(format!("a creature id of 1 to {id_max} bytes"));
+                    }
+                    if list.len() > INITIATIVE_FACES {
+                        c.push(format!("at most {INITIATIVE_FACES} items"));
+                    }
+                    for (i, f) in list.iter().enumerate().take(INITIATIVE_FACES) {
+                        c.at_index(i, |c| faces(c, f));
+                    }
+                });
+            }
+        });
+    }
+}
+
+/// A request whose bounds [`Check`] knows.
+pub trait Contract {
+    /// Records every violated bound.
+    fn check(&self, c: &mut Check<'_>);
+
+    /// Every violated bound, or none.
+    fn violations(&self, limits: &Limits) -> Vec<FieldError> {
+        let mut c = Check::new(limits);
+        self.check(&mut c);
+        c.into_problems()
+    }
+}
+
+macro_rules! pair_question {
+    ($($ty:ty),*) => {
+        $(
+            impl Contract for $ty {
+                fn check(&self, c: &mut Check<'_>) {
+                    c.encounter(&self.encounter);
+                    c.pair(&self.attacker, &self.target);
+                }
+            }
+        )*
+    };
+}
+
+pair_question!(FlankingRequest, ConcealmentRequest);
+
+impl Contract for RangeRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.pair(&self.attacker, &self.target);
+        c.at("weapon", |c| c.weapon(&self.weapon));
+    }
+}
+
+impl Contract for CoverRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.pair(&self.attacker, &self.target);
+        if let Some(o) = &self.origin {
+            c.point("origin", o);
+        }
+        if let Some(w) = &self.weapon {
+            c.at("weapon", |c| c.weapon(w));
+        }
+    }
+}
+
+impl Contract for AttackRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.pair(&self.attacker, &self.target);
+        c.at("weapon", |c| c.weapon(&self.weapon));
+        c.dice(&self.dice);
+        let SituationalIn { other_weapon, .. } = &self.situational;
+        if let Some(w) = other_weapon {
+            c.at("situational", |c| c.at("other_weapon", |c| c.weapon(w)));
+        }
+    }
+}
+
+impl Contract for ManeuverRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.chars(Some("kind"), &self.kind, 1, 32);
+        c.pair(&self.attacker, &self.target);
+        c.dice(&self.dice);
+        let o = &self.options;
+        c.at("options", |c| {
+            if let Some(path) = &o.path {
+                c.list("path", path, CHARGE_PATH, Check::square);
+            }
+            c.int("aoo_damage", i64::from(o.aoo_damage), 0, AOO_DAMAGE);
+        });
+    }
+}
+
+impl Contract for MovementRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.id(Some("creature"), &self.creature);
+        let steps = c.limits.max_path_steps as usize;
+        c.list("path", &self.path, steps, Check::square);
+        c.opt_id("target", self.target.as_deref());
+        c.opt_id("mount", self.mount.as_deref());
+        c.at("options", |c| c.opt_id("dragging", self.options.dragging.as_deref()));
+        // Every other question refuses attacker = target; a charge at oneself too.
+        if self.target.as_deref() == Some(self.creature.as_str()) {
+            c.at("target", |c| c.push("the target must be another creature than the mover".to_owned()));
+        }
+    }
+}
+
+impl Contract for InitiativeRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.dice(&self.dice);
+        let max = c.limits.max_creatures as usize;
+        if let Some(ids) = &self.creatures {
+            c.ids("creatures", ids, max);
+        }
+        c.ids("surprised", &self.surprised, max);
+        // A creature in two groups (or twice in one) is the rules' check, at the repeat.
+        c.list("groups", &self.groups, max, |c, g| c.list_ids(g, max));
+    }
+}
+
+impl Contract for AnalyzeRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        if let Some(ids) = &self.attackers {
+            let max = c.limits.max_creatures as usize;
+            c.ids("attackers", ids, max);
+        }
+    }
+}
