@@ -333,18 +333,23 @@ RANGE_BODY = json.dumps({
 
 def amplification_bodies():
     """Requests whose answers are far larger than their bodies (on the server before issue 10:
-    a 6 KB analyze answered 20 MB, a 1 MB map drawn as SVG 51 MB)."""
+    a 6 KB analyze with repeated attackers answered 20 MB, a 1 MB map drawn as SVG 51 MB)."""
     out = []
-    # 1. /v1/analyze with every pair's trace and the attacker list at its cap (500 entries,
-    #    ids repeated), 40 creatures on an open 20x20 map (small enough for the work budget).
+    # 1. /v1/analyze with every pair's trace and 500 attackers, ids repeated (40 creatures on
+    #    an open 20x20 map): 10,000 pairs of traces unless repeats are refused.
     enc = scene(20, 40, 0, seed=3)
     ids = [c["id"] for c in enc["creatures"]]
     attackers = [ids[i % len(ids)] for i in range(500)]
-    out.append(("analyze traces + 500 attackers", "/v1/analyze", {},
+    out.append(("analyze traces, 500 attackers (ids repeated)", "/v1/analyze", {},
                 json.dumps({"encounter": enc, "traces": True, "attackers": attackers}).encode()))
-    out.append(("analyze 500 attackers", "/v1/analyze", {},
-                json.dumps({"encounter": enc, "attackers": attackers}).encode()))
-    # 2. SVG of a 1000x1000 map (1 MB) where every square but one row is drawn.
+    # 2. Every pair's trace of 100 creatures on an open 30x30 map: 5,000 pairs, an answer of
+    #    about 10 MB, past the default ARBITER_MAX_ANSWER_BYTES (8 MiB).
+    out.append(("analyze traces, 100 creatures (~10 MB answer)", "/v1/analyze", {},
+                json.dumps({"encounter": scene(30, 100, 0, seed=3), "traces": True}).encode()))
+    # 3. The same with 86 creatures: about 7.4 MB, just under the default limit.
+    out.append(("analyze traces, 86 creatures (~7.4 MB answer)", "/v1/analyze", {},
+                json.dumps({"encounter": scene(30, 86, 0, seed=3), "traces": True}).encode()))
+    # 4. SVG of a 1000x1000 map (1 MB) where every square but one row is drawn.
     rng = Lcg(1)
     side, row = 1000, 500
     kinds = "#=~%:w."
@@ -355,7 +360,7 @@ def amplification_bodies():
                          {"id": "b", "side": "y", "at": {"x": 900, "y": row}}]}
     out.append(("cover SVG of a dense 1000x1000 map", "/v1/cover", {"Accept": "image/svg+xml"},
                 json.dumps({"encounter": big, "attacker": "a", "target": "b"}).encode()))
-    # 3. The same map drawn by /v1/movement: a 5-square walk along the open row.
+    # 5. The same map drawn by /v1/movement: a 5-square walk along the open row.
     path = [{"x": 100 + i, "y": row} for i in range(1, 6)]
     out.append(("movement SVG of a dense 1000x1000 map", "/v1/movement", {"Accept": "image/svg+xml"},
                 json.dumps({"encounter": big, "creature": "a", "path": path}).encode()))
@@ -521,10 +526,10 @@ def group_memory(binary, logdir):
                         if reset else ""))
             except OSError as e:
                 note(f"{what}: {len(body) / 1e6:.2f} MB body -> {type(e).__name__}")
-        # Six clients send the amplification requests and never read the answers.
+        # Six clients send the largest answerable requests and never read the answers.
         stalled = []
         for i in range(6):
-            _, path, headers, body = bodies[i % len(bodies)]
+            _, path, headers, body = bodies[1 + i % 2]
             s = raw_connect(server.port)
             head = [f"POST {path} HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json",
                     f"Content-Length: {len(body)}"] + [f"{k}: {v}" for k, v in headers.items()]

@@ -10,9 +10,10 @@
 #                PRODUCT.md scene: 50 creatures, 200x200, 1,000 walls), GET /healthz, /readyz
 #                and /metrics keep a p99 under REL_PROBE_P99_MS, and extra questions answer 503
 #                problem+json with Retry-After with a p99 under REL_SHED_P99_MS
-#   memory       peak VmRSS/VmHWM under REL_RSS_MIB during amplification requests (every pair's
-#                trace with 500 attackers, SVG of a 1000x1000 map) and 6 clients that never
-#                read their answers
+#   memory       peak VmRSS/VmHWM under REL_RSS_MIB during amplification requests (every
+#                pair's trace with 500 repeated attackers; traces of ~10 MB and ~7.4 MB; SVG
+#                of a dense 1000x1000 map from /v1/cover and /v1/movement) and 6 clients that
+#                send the trace requests and never read their answers
 #   connections  a header trickled at 1 byte/s and a silent connection are closed within
 #                ARBITER_HEADER_READ_TIMEOUT_SECS (2) + slack; an idle keep-alive connection
 #                within ARBITER_IDLE_TIMEOUT_SECS (3) + slack
