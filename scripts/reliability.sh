@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Reliability suite: overload, stalls, slow clients, memory, shutdown and metrics cardinality,
+# against a real `arbiter` binary on loopback (scripts/reliability.py, Python standard library
+# only). Every check is bounded in time; every server it starts is stopped on exit.
+#
+#   scripts/reliability.sh [--only saturation,memory,connections,slow-bodies,shutdown,metrics]
+#
+# Groups and what they assert:
+#   saturation   with 2 rules workers + 2 queued kept busy by 8 heavy /v1/analyze loaders (the
+#                PRODUCT.md scene: 50 creatures, 200x200, 1,000 walls), GET /healthz, /readyz
+#                and /metrics keep a p99 under REL_PROBE_P99_MS, and extra questions answer 503
+#                problem+json with Retry-After with a p99 under REL_SHED_P99_MS
+#   memory       peak VmRSS/VmHWM under REL_RSS_MIB during amplification requests (every
+#                pair's trace with 500 repeated attackers; traces of ~10 MB and ~7.4 MB; SVG
+#                of a dense 1000x1000 map from /v1/cover and /v1/movement) and 6 clients that
+#                send the trace requests and never read their answers
+#   connections  a header trickled at 1 byte/s and a silent connection are closed within
+#                ARBITER_HEADER_READ_TIMEOUT_SECS (2) + slack; an idle keep-alive connection
+#                within ARBITER_IDLE_TIMEOUT_SECS (3) + slack
+#   slow-bodies  4 bodies trickled at 1 byte/s (= workers + queue) do not make other POSTs 503;
+#                they are cut off within ARBITER_BODY_READ_TIMEOUT_SECS (6) + slack
+#   shutdown     after SIGTERM /readyz answers 503 on accepted connections during
+#                ARBITER_UNREADY_SECS (3); the process exits within unready + grace (3) + slack
+#                with a many-second request in flight
+#   metrics      3,000 requests with random HTTP methods grow /metrics by at most 64 KiB and
+#                leave at most 10 method label values
+#
+# Settings (environment):
+#   ARBITER_BIN        binary to test; default target/release/arbiter if it exists, else
+#                      target/debug/arbiter (built with `cargo build --locked` when missing)
+#   REL_PROBE_P99_MS   default 100
+#   REL_SHED_P99_MS    default 100
+#   REL_RSS_MIB        default 256
+#   REL_SLACK_SECS     slack on timeout-based closes, default 2
+#   REL_KEEP_LOGS=1    keep the server logs (always kept when a check fails)
+#
+# Last line: `reliability: N passed, M failed`; exit status 0 only if M is 0. About 90 s.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+
+if [ -n "${ARBITER_BIN:-}" ]; then
+  BIN=$ARBITER_BIN
+elif [ -x target/release/arbiter ]; then
+  BIN=$ROOT/target/release/arbiter
+else
+  BIN=$ROOT/target/debug/arbiter
+  if [ ! -x "$BIN" ]; then
+    echo "reliability: cargo build --locked --bin arbiter" >&2
+    timeout 1800 cargo build --locked --bin arbiter
+  fi
+fi
+if [ ! -x "$BIN" ]; then
+  echo "reliability: no executable at $BIN" >&2
+  echo "reliability: 0 passed, 1 failed"
+  exit 1
+fi
+command -v python3 >/dev/null || { echo "reliability: python3 is required" >&2; exit 2; }
+
+# The Python driver stops every server it starts (also on SIGINT/SIGTERM); the whole run is
+# capped here as a last resort.
+exec timeout --signal=TERM --kill-after=30 900 python3 "$ROOT/scripts/reliability.py" --bin "$BIN" "$@"
