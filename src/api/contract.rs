@@ -491,7 +491,12 @@ impl<'a> Check<'a> {
     }
 
     fn dice(&mut self, d: &DiceIn) {
-        // A seed is any 64-bit unsigned integer: serde already refused anything else.
+        if let DiceIn::Roll { seed: Some(seed) } = d
+            && *seed > super::dice::MAX_SEED
+        {
+            let max = super::dice::MAX_SEED;
+            self.at("dice", |c| c.at("seed", |c| c.push(format!("must be between 0 and {max}"))));
+        }
         if let DiceIn::Given { rolls } = d {
             self.at("dice", |c| c.at("rolls", |c| c.rolls(rolls)));
         }

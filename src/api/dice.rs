@@ -10,6 +10,9 @@ use utoipa::ToSchema;
 
 use super::contract::{Face, InitiativeRolls};
 
+/// The largest seed: 2^53 − 1, so that a seed survives a JavaScript client's numbers.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// How dice are settled.
 #[derive(Debug, Clone, ToSchema)]
 #[serde(tag = "mode", rename_all = "lowercase", deny_unknown_fields)]
@@ -17,9 +20,10 @@ pub enum DiceIn {
     /// The server rolls; with no seed a fresh one is drawn. The seed is always echoed back so
     /// that the answer can be replayed.
     Roll {
-        /// Seed of the server's RNG: any 64-bit unsigned integer (0 to 18446744073709551615).
+        /// Seed of the server's RNG: 0 to 9007199254740991 (2^53 − 1, the largest integer a
+        /// JavaScript client holds exactly).
         #[serde(default)]
-        #[schema(minimum = 0)]
+        #[schema(minimum = 0, maximum = 9007199254740991_u64)]
         seed: Option<u64>,
     },
     /// The VTT rolled the dice itself: faces keyed by purpose.
@@ -164,6 +168,7 @@ pub struct DiceEcho {
     pub mode: &'static str,
     /// The seed used (roll mode).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, maximum = 9007199254740991_u64)]
     pub seed: Option<u64>,
 }
 
@@ -203,7 +208,7 @@ impl DiceIn {
     pub fn source(&self) -> (Source, DiceEcho) {
         match self {
             DiceIn::Roll { seed } => {
-                let seed = seed.unwrap_or_else(|| rand::rng().random());
+                let seed = seed.unwrap_or_else(|| rand::rng().random_range(0..=MAX_SEED));
                 (
                     Source::Seeded(Box::new(SeededDice(StdRng::seed_from_u64(seed)))),
                     DiceEcho { mode: "roll", seed: Some(seed) },
