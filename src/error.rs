@@ -60,10 +60,8 @@ pub enum AppError {
     BodyTimeout(u64),
     /// 422: the answer would exceed the answer size limit.
     AnswerTooLarge {
-        /// Bytes the answer would take.
-        size: u64,
-        /// `size` is an estimate made before the work (a drawing), not a measurement.
-        estimated: bool,
+        /// Bytes the answer would take, as far as is known.
+        size: AnswerSize,
         /// The limit.
         limit: usize,
         /// Which option to turn off.
@@ -139,13 +137,10 @@ impl AppError {
                 format!("the whole body must arrive within {secs} s"),
                 vec![],
             ),
-            AppError::AnswerTooLarge { size, estimated, limit, hint } => (
+            AppError::AnswerTooLarge { size, limit, hint } => (
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "The answer would be too large",
-                format!(
-                    "the answer would take {}{size} bytes, over the limit of {limit}; {hint}",
-                    if *estimated { "up to " } else { "" }
-                ),
+                format!("the answer would take {size} bytes, over the limit of {limit}; {hint}"),
                 vec![],
             ),
             AppError::ShuttingDown => (
@@ -212,6 +207,27 @@ impl AppError {
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         res
+    }
+}
+
+/// How much is known of a refused answer's size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerSize {
+    /// Measured.
+    Exact(u64),
+    /// Estimated before the work, from above.
+    UpTo(u64),
+    /// Building stopped once past the limit.
+    AtLeast(u64),
+}
+
+impl std::fmt::Display for AnswerSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnswerSize::Exact(n) => write!(f, "{n}"),
+            AnswerSize::UpTo(n) => write!(f, "up to {n}"),
+            AnswerSize::AtLeast(n) => write!(f, "at least {n}"),
+        }
     }
 }
 

@@ -27,7 +27,7 @@ use tokio::sync::Semaphore;
 use arbiter_rules::budget::Budget;
 
 use crate::AppState;
-use crate::error::AppError;
+use crate::error::{AnswerSize, AppError};
 
 /// A bounded pool of blocking workers for the rules.
 #[derive(Debug)]
@@ -236,6 +236,9 @@ fn body_error(e: &(dyn std::error::Error + 'static)) -> AppError {
     AppError::Malformed(format!("the body could not be read: {e}"))
 }
 
+/// What to turn off when a whole-scene answer is too large.
+pub const ANALYZE_HINT: &str = "set traces to false, or name fewer attackers";
+
 /// What to turn off when a drawing is too large.
 pub const SVG_HINT: &str = "ask for application/json instead of image/svg+xml, or send a smaller map";
 
@@ -250,11 +253,11 @@ fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Resp
     let hint = if svg {
         SVG_HINT
     } else if route.ends_with("/analyze") {
-        "set traces to false, or name fewer attackers"
+        ANALYZE_HINT
     } else {
         "ask about a smaller scene"
     };
-    let mut out = AppError::AnswerTooLarge { size, estimated: false, limit, hint }.into_response();
+    let mut out = AppError::AnswerTooLarge { size: AnswerSize::Exact(size), limit, hint }.into_response();
     if let Some(id) = res.headers().get("x-request-id") {
         out.headers_mut().insert("x-request-id", id.clone());
     }

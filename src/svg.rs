@@ -45,8 +45,7 @@ pub fn fits(enc: &Encounter, limit: usize) -> Result<(), crate::error::AppError>
     let size = size_bound(enc);
     if size > limit as u64 {
         return Err(crate::error::AppError::AnswerTooLarge {
-            size,
-            estimated: true,
+            size: crate::error::AnswerSize::UpTo(size),
             limit,
             hint: crate::pool::SVG_HINT,
         });

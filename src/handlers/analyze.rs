@@ -1,19 +1,19 @@
 //! `POST /v1/analyze`.
 
-use axum::Json;
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 
 use crate::AppState;
 use crate::api::analyze::{
-    AnalyzeAttackIn, AnalyzeRequest, AnalyzeResponse, AnalyzeResult, PairConcealmentOut, PairCoverOut,
-    PairFlankingOut, PairOut,
+    AnalyzeAttackIn, AnalyzeRequest, AnalyzeResponse, PairConcealmentOut, PairCoverOut, PairFlankingOut,
+    PairOut,
 };
-use crate::error::{AppError, Problem};
+use crate::error::{AnswerSize, AppError, Problem};
 use crate::extract::AppJson;
 use crate::pool::Work;
 use crate::render::{self, Lang};
-use arbiter_rules::analyze::{AnalyzeQuestion, AttackChoice, Pair, analyze as resolve};
+use arbiter_rules::analyze::{Analysis, AnalyzeQuestion, AttackChoice, Pair, analyze as resolve};
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::scene::Scene;
 
@@ -45,7 +45,7 @@ pub async fn analyze(
     work: Work,
     headers: HeaderMap,
     AppJson(req): AppJson<AnalyzeRequest>,
-) -> Result<Json<AnalyzeResponse>, AppError> {
+) -> Result<Response, AppError> {
     let (mut p, enc) = super::encounter(&state, &req.encounter);
     let attackers = req.attackers.as_ref().map(|ids| {
         ids.iter()
@@ -69,8 +69,45 @@ pub async fn analyze(
     let scene = Scene::new(&enc, &mut budget)?;
     let a = resolve(&scene, &q, &mut budget)?;
     let lang = Lang::from_headers(&headers);
-    let pairs = a.pairs.iter().map(|x| pair(&enc, x, req.traces, lang)).collect();
-    Ok(Json(AnalyzeResponse { result: AnalyzeResult { pairs }, trace: render::trace(&a.trace, lang) }))
+    let body = write_answer(&enc, a, req.traces, lang, state.config.max_answer_bytes)?;
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response())
+}
+
+/// Serialises the answer pair by pair, stopping as soon as it passes `limit`: a scene with
+/// every pair's trace is the largest answer the service makes, so it is never built whole
+/// beside its bytes. The output is exactly `AnalyzeResponse`'s serialisation (`result.pairs`,
+/// then `trace`); the tests read it back as that type.
+fn write_answer(
+    enc: &Encounter,
+    a: Analysis,
+    traces: bool,
+    lang: Lang,
+    limit: usize,
+) -> Result<Vec<u8>, AppError> {
+    let too_large = |size: usize| AppError::AnswerTooLarge {
+        size: AnswerSize::AtLeast(size as u64),
+        limit,
+        hint: crate::pool::ANALYZE_HINT,
+    };
+    let internal = |e: serde_json::Error| AppError::Internal(format!("serialising an analysis: {e}"));
+    let mut out = Vec::with_capacity(4096);
+    out.extend_from_slice(br#"{"result":{"pairs":["#);
+    for (i, x) in a.pairs.into_iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        serde_json::to_writer(&mut out, &pair(enc, &x, traces, lang)).map_err(internal)?;
+        if out.len() > limit {
+            return Err(too_large(out.len()));
+        }
+    }
+    out.extend_from_slice(br#"]},"trace":"#);
+    serde_json::to_writer(&mut out, &render::trace(&a.trace, lang)).map_err(internal)?;
+    out.push(b'}');
+    if out.len() > limit {
+        return Err(too_large(out.len()));
+    }
+    Ok(out)
 }
 
 fn id(enc: &Encounter, i: usize) -> String {
@@ -117,5 +154,56 @@ fn pair(enc: &Encounter, x: &Pair, traces: bool, lang: Lang) -> PairOut {
             }
             steps
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::analyze::AnalyzeResult;
+    use crate::config::Limits;
+
+    fn analysis(traces: bool) -> (Encounter, Analysis) {
+        let req: AnalyzeRequest = serde_json::from_value(serde_json::json!({
+            "encounter": {"ruleset": "pf1e", "grid": {"width": 8, "height": 6, "map": [
+                "........", "...#....", "...#....", "........", "........", "........"]},
+            "creatures": [
+                {"id": "a", "side": "x", "at": {"x": 1, "y": 1}},
+                {"id": "b", "side": "y", "at": {"x": 5, "y": 1}},
+                {"id": "c", "side": "y", "at": {"x": 2, "y": 2}}]},
+            "traces": traces
+        }))
+        .unwrap();
+        let enc = crate::api::mapping::encounter(&req.encounter, &Limits::default(), "/encounter").unwrap();
+        let q = AnalyzeQuestion { attackers: None, attack: AttackChoice::Auto, traces };
+        let mut budget = arbiter_rules::budget::Budget::unlimited();
+        let a = resolve(&Scene::new(&enc, &mut budget).unwrap(), &q, &mut budget).unwrap();
+        (enc, a)
+    }
+
+    #[test]
+    fn the_streamed_answer_is_the_typed_answer() {
+        for traces in [false, true] {
+            let (enc, a) = analysis(traces);
+            let typed = AnalyzeResponse {
+                result: AnalyzeResult {
+                    pairs: a.pairs.iter().map(|x| pair(&enc, x, traces, Lang::Fr)).collect(),
+                },
+                trace: render::trace(&a.trace, Lang::Fr),
+            };
+            let streamed = write_answer(&enc, a, traces, Lang::Fr, usize::MAX).unwrap();
+            assert_eq!(String::from_utf8(streamed).unwrap(), serde_json::to_string(&typed).unwrap());
+        }
+    }
+
+    #[test]
+    fn writing_stops_past_the_limit() {
+        let (enc, a) = analysis(true);
+        let Err(AppError::AnswerTooLarge { size: AnswerSize::AtLeast(n), limit: 100, .. }) =
+            write_answer(&enc, a, true, Lang::En, 100)
+        else {
+            panic!("expected answer-too-large")
+        };
+        assert!(n > 100);
     }
 }

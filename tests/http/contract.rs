@@ -425,7 +425,9 @@ async fn an_array_for_an_object_is_422_at_the_field() {
     refused("/v1/attack", attack(json!({"mode": "odds", "seed": 3})), "/dice/seed").await;
     // Seeds stop at 2^53 − 1, where JavaScript numbers stop being exact.
     refused("/v1/attack", attack(json!({"mode": "roll", "seed": 9007199254740992_u64})), "/dice/seed").await;
-    let res = post_json(test_app(), "/v1/attack", &attack(json!({"mode": "roll", "seed": 9007199254740991_u64}))).await;
+    let res =
+        post_json(test_app(), "/v1/attack", &attack(json!({"mode": "roll", "seed": 9007199254740991_u64})))
+            .await;
     assert_eq!(res.status, 200, "{:?}", res.json());
 }
 
