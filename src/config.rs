@@ -70,10 +70,15 @@ pub struct Config {
     /// number of CPU cores).
     #[arg(long, env = "ARBITER_RULES_WORKERS")]
     pub rules_workers: Option<usize>,
-    /// Questions that may wait for a rules worker (default: twice the workers); beyond
-    /// workers + queue a question answers 503 at once.
+    /// Questions that may wait for a rules worker (default: 64 per worker); beyond workers +
+    /// queue a question answers 503 at once.
     #[arg(long, env = "ARBITER_RULES_QUEUE")]
     pub rules_queue: Option<usize>,
+    /// Milliseconds a question may wait for a rules worker; past it, 503. Bounds the queue in
+    /// time as `rules_queue` bounds it in count: a burst of cheap questions waits, a backlog
+    /// of heavy ones is shed.
+    #[arg(long, env = "ARBITER_QUEUE_WAIT_MS", default_value_t = 500)]
+    pub queue_wait_ms: u64,
     /// Seconds a request may take, from its headers to its answer, before it is answered 503
     /// and its work cancelled.
     #[arg(long, env = "ARBITER_REQUEST_TIMEOUT_SECS", default_value_t = 10)]
@@ -123,6 +128,7 @@ impl Config {
             limits: Limits::default(),
             rules_workers: Some(2),
             rules_queue: Some(4),
+            queue_wait_ms: 500,
             request_timeout_secs: 10,
             header_read_timeout_secs: 10,
             body_read_timeout_secs: 10,
@@ -156,6 +162,6 @@ impl Config {
 
     /// The number of questions that may wait for a worker.
     pub fn queue(&self) -> usize {
-        self.rules_queue.unwrap_or_else(|| 2 * self.workers())
+        self.rules_queue.unwrap_or_else(|| 64 * self.workers())
     }
 }

@@ -64,7 +64,11 @@ impl AppState {
     pub fn new(config: Config) -> AppState {
         let instance = config.instance_id.clone().unwrap_or_else(hostname);
         AppState {
-            pool: Arc::new(pool::RulesPool::new(config.workers(), config.queue())),
+            pool: Arc::new(pool::RulesPool::new(
+                config.workers(),
+                config.queue(),
+                std::time::Duration::from_millis(config.queue_wait_ms),
+            )),
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
             draining: Arc::new(AtomicBool::new(false)),

@@ -182,7 +182,7 @@ mod tests {
         let m = Metrics::default();
         m.observe("POST", "/v1/range", 200, Duration::from_micros(300));
         m.observe("POST", "/v1/range", 200, Duration::from_millis(3));
-        let text = m.render(&RulesPool::new(2, 4));
+        let text = m.render(&RulesPool::new(2, 4, Duration::from_secs(1)));
         assert!(
             text.contains(
                 "arbiter_http_requests_total{method=\"POST\",route=\"/v1/range\",status=\"200\"} 2"

@@ -38,6 +38,7 @@ pub struct RulesPool {
     workers: Arc<Semaphore>,
     size: usize,
     capacity: usize,
+    wait: std::time::Duration,
     busy: AtomicUsize,
     queued: AtomicUsize,
 }
@@ -52,8 +53,9 @@ pub enum PoolError {
 }
 
 impl RulesPool {
-    /// A pool of `workers` threads (at least one) with room for `queue` waiting jobs.
-    pub fn new(workers: usize, queue: usize) -> RulesPool {
+    /// A pool of `workers` threads (at least one) with room for `queue` jobs waiting at most
+    /// `wait` each.
+    pub fn new(workers: usize, queue: usize, wait: std::time::Duration) -> RulesPool {
         let size = workers.max(1);
         let capacity = size.saturating_add(queue);
         RulesPool {
@@ -61,6 +63,7 @@ impl RulesPool {
             workers: Arc::new(Semaphore::new(size)),
             size,
             capacity,
+            wait,
             busy: AtomicUsize::new(0),
             queued: AtomicUsize::new(0),
         }
@@ -86,7 +89,8 @@ impl RulesPool {
         self.queued.load(Ordering::Relaxed)
     }
 
-    /// Runs `job` on a worker, or answers [`PoolError::Full`] at once when no slot is free.
+    /// Runs `job` on a worker, or answers [`PoolError::Full`] at once when no slot is free
+    /// and after the queue wait when no worker came free in time.
     ///
     /// Dropping the returned future (client gone, timeout) gives the slot back if the job
     /// has not started; a started job keeps its worker until it returns, so the pool never
@@ -100,7 +104,11 @@ impl RulesPool {
         let slot = self.admit.clone().try_acquire_owned().map_err(|_| PoolError::Full)?;
         let worker = {
             let _waiting = Counted::new(self.clone(), |p| &p.queued);
-            self.workers.clone().acquire_owned().await.map_err(|_| PoolError::Full)?
+            let acquire = self.workers.clone().acquire_owned();
+            match tokio::time::timeout(self.wait, acquire).await {
+                Ok(Ok(worker)) => worker,
+                Ok(Err(_)) | Err(_) => return Err(PoolError::Full),
+            }
         };
         let pool = self.clone();
         tokio::task::spawn_blocking(move || {
@@ -269,9 +277,29 @@ fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Resp
 mod tests {
     use super::*;
 
+    const LONG: std::time::Duration = std::time::Duration::from_secs(60);
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_question_that_waits_too_long_for_a_worker_is_shed() {
+        let pool = Arc::new(RulesPool::new(1, 8, std::time::Duration::from_millis(50)));
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let running = tokio::spawn({
+            let pool = pool.clone();
+            async move { pool.run(move || rx.recv().is_ok()).await }
+        });
+        while pool.busy() == 0 {
+            tokio::task::yield_now().await;
+        }
+        // A queue slot was free, but no worker came free within the wait.
+        assert_eq!(pool.run(|| 1).await, Err(PoolError::Full));
+        assert_eq!(pool.queued(), 0);
+        tx.send(()).unwrap();
+        assert_eq!(running.await.unwrap(), Ok(true));
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn never_more_jobs_than_workers_and_full_at_capacity() {
-        let pool = Arc::new(RulesPool::new(1, 1));
+        let pool = Arc::new(RulesPool::new(1, 1, LONG));
         let (tx, rx) = std::sync::mpsc::channel::<()>();
         let first = tokio::spawn({
             let pool = pool.clone();
@@ -297,7 +325,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_dropped_waiter_gives_its_slot_back() {
-        let pool = Arc::new(RulesPool::new(1, 1));
+        let pool = Arc::new(RulesPool::new(1, 1, LONG));
         let (tx, rx) = std::sync::mpsc::channel::<()>();
         let running = tokio::spawn({
             let pool = pool.clone();
@@ -323,7 +351,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_panicking_job_is_an_error_not_a_lost_worker() {
-        let pool = Arc::new(RulesPool::new(1, 0));
+        let pool = Arc::new(RulesPool::new(1, 0, LONG));
         let res = pool.run(|| -> u8 { panic!("boom") }).await;
         assert_eq!(res, Err(PoolError::Panicked));
         assert_eq!(pool.run(|| 1).await, Ok(1));

@@ -135,6 +135,7 @@ async fn the_request_timeout_answers_503_while_the_work_waits() {
     let state = AppState::new(Config {
         rules_workers: Some(1),
         rules_queue: Some(1),
+        queue_wait_ms: 60_000,
         request_timeout_secs: 1,
         ..Config::for_tests()
     });

@@ -111,7 +111,12 @@ mod connections {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn shutdown_turns_unready_then_drains_then_cancels() {
-        let config = Config { rules_workers: Some(1), rules_queue: Some(2), ..Config::for_tests() };
+        let config = Config {
+            rules_workers: Some(1),
+            rules_queue: Some(2),
+            queue_wait_ms: 60_000,
+            ..Config::for_tests()
+        };
         let state = AppState::new(config);
         let (addr, stop, server) = start(state.clone(), limits(16, 10)).await;
         // A question stuck behind a held worker: only the drain deadline will end it.
