@@ -101,6 +101,10 @@ pub struct Config {
     /// naming the option to turn off.
     #[arg(long, env = "ARBITER_MAX_ANSWER_BYTES", default_value_t = 8 * 1024 * 1024)]
     pub max_answer_bytes: usize,
+    /// Bytes that the answers of 64 KiB or more may hold together while they wait to be
+    /// sent (clients that do not read); past it a new large answer is a 503.
+    #[arg(long, env = "ARBITER_ANSWER_MEMORY_BYTES", default_value_t = 64 * 1024 * 1024)]
+    pub answer_memory_bytes: usize,
     /// Seconds after SIGTERM during which `/readyz` answers 503 while requests are still
     /// accepted and answered, so that load balancers stop sending new ones.
     #[arg(long, env = "ARBITER_UNREADY_SECS", default_value_t = 5)]
@@ -135,6 +139,7 @@ impl Config {
             idle_timeout_secs: 60,
             max_connections: 1024,
             max_answer_bytes: 8 * 1024 * 1024,
+            answer_memory_bytes: 64 * 1024 * 1024,
             unready_secs: 0,
             shutdown_grace_secs: 5,
             cors_origins: Vec::new(),
@@ -153,15 +158,21 @@ impl Config {
         Duration::from_secs(self.body_read_timeout_secs.max(1))
     }
 
-    /// The number of rules workers in force.
+    /// The number of rules workers in force (1 to 4,096).
     pub fn workers(&self) -> usize {
         self.rules_workers
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
-            .max(1)
+            .clamp(1, 4096)
     }
 
-    /// The number of questions that may wait for a worker.
+    /// The number of questions that may wait for a worker (at most 1,048,576).
     pub fn queue(&self) -> usize {
-        self.rules_queue.unwrap_or_else(|| 64 * self.workers())
+        self.rules_queue.unwrap_or_else(|| 64 * self.workers()).min(1 << 20)
+    }
+
+    /// The answer memory in force: never below one answer of the largest size, at most 1 TiB
+    /// (a semaphore's permits are bounded).
+    pub fn answer_memory(&self) -> usize {
+        self.answer_memory_bytes.max(self.max_answer_bytes).min(1 << 40)
     }
 }

@@ -71,6 +71,8 @@ pub enum AppError {
     Overloaded,
     /// 503: the process is shutting down and cancelled the request's work.
     ShuttingDown,
+    /// 503: large answers waiting to be sent already hold the answer memory.
+    AnswersPending,
     /// 503: the request took too long.
     Timeout,
     /// 404: no such route.
@@ -115,7 +117,7 @@ impl AppError {
                     errors.len(),
                     if errors.len() == 1 { "" } else { "s" }
                 ),
-                errors.clone(),
+                listed(errors),
             ),
             AppError::Unsupported(d) => (
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -141,6 +143,13 @@ impl AppError {
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "The answer would be too large",
                 format!("the answer would take {size} bytes, over the limit of {limit}; {hint}"),
+                vec![],
+            ),
+            AppError::AnswersPending => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The service is at capacity",
+                "large answers waiting for their clients to read them hold the answer memory; retry shortly"
+                    .to_owned(),
                 vec![],
             ),
             AppError::ShuttingDown => (
@@ -203,11 +212,30 @@ impl AppError {
         if matches!(self, AppError::BodyTimeout(_)) {
             res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
-        if matches!(self, AppError::Overloaded | AppError::Timeout | AppError::ShuttingDown) {
+        if matches!(
+            self,
+            AppError::Overloaded | AppError::Timeout | AppError::ShuttingDown | AppError::AnswersPending
+        ) {
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         res
     }
+}
+
+/// The most field errors one problem lists: a body of a million bad cells must not make an
+/// answer of a million errors.
+pub const MAX_LISTED_ERRORS: usize = 100;
+
+/// The first [`MAX_LISTED_ERRORS`] errors, and one more entry that counts the rest.
+fn listed(errors: &[FieldError]) -> Vec<FieldError> {
+    let mut out: Vec<FieldError> = errors.iter().take(MAX_LISTED_ERRORS).cloned().collect();
+    if errors.len() > MAX_LISTED_ERRORS {
+        out.push(FieldError {
+            pointer: String::new(),
+            detail: format!("and {} more problems not listed", errors.len() - MAX_LISTED_ERRORS),
+        });
+    }
+    out
 }
 
 /// How much is known of a refused answer's size.
@@ -247,6 +275,7 @@ fn problem_kind(e: &AppError) -> &'static str {
         AppError::AnswerTooLarge { .. } => "answer-too-large",
         AppError::Overloaded => "overloaded",
         AppError::ShuttingDown => "shutting-down",
+        AppError::AnswersPending => "answers-pending",
         AppError::Timeout => "timeout",
         AppError::NotFound => "not-found",
         AppError::MethodNotAllowed => "method-not-allowed",

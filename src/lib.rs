@@ -54,6 +54,8 @@ pub struct AppState {
     pub draining: Arc<AtomicBool>,
     /// Set to `true` at the drain deadline: every question still running is cancelled.
     pub cancel_all: Arc<watch::Sender<bool>>,
+    /// Bytes of large answers waiting to be sent (`middleware::answer_memory`).
+    pub answer_memory: Arc<tokio::sync::Semaphore>,
     /// This replica's name, sent as `x-arbiter-instance` (shared: the state is cloned for
     /// every middleware of every request).
     pub instance: Arc<str>,
@@ -69,6 +71,7 @@ impl AppState {
                 config.queue(),
                 std::time::Duration::from_millis(config.queue_wait_ms),
             )),
+            answer_memory: Arc::new(tokio::sync::Semaphore::new(config.answer_memory())),
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
             draining: Arc::new(AtomicBool::new(false)),
@@ -154,15 +157,22 @@ pub fn app(state: AppState) -> Router {
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::timeout))
+        .layer(axum::middleware::from_fn(middleware::problems))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::answer_memory))
         .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::observe))
         .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024).and(NotForContentType::GRPC)))
         .layer(cors(&config))
         .layer(CatchPanicLayer::custom(|_| AppError::Internal("a handler panicked".into()).into_response()))
-        .layer(axum::middleware::from_fn(middleware::problems))
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
-            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
-            tracing::info_span!("request", method = %req.method(), uri = %req.uri(), request_id = %id)
-        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+                    tracing::info_span!("request", method = %req.method(), uri = %req.uri(), request_id = %id)
+                })
+                // Not one ERROR line per shed request under overload: 500s are logged where
+                // they are made (`AppError::response`), 503s are counted in the metrics.
+                .on_failure(()),
+        )
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .with_state(state)

@@ -1,8 +1,8 @@
 //! The `arbiter` binary: configuration, logging, listener, graceful shutdown.
 
+use arbiter::AppState;
 use arbiter::config::{Config, LogFormat};
 use arbiter::serve::{ConnLimits, Shutdown, raise_fd_limit, serve};
-use arbiter::{AppState, app};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
@@ -65,7 +65,7 @@ async fn run(mut config: Config) -> std::process::ExitCode {
             shutdown.begin(&state).await;
         }
     };
-    let connections = serve(listener, app(state.clone()), limits, stop).await;
+    let connections = serve(listener, state.clone(), limits, stop).await;
     if shutdown.drain(&state, &connections).await {
         tracing::info!("stopped");
     } else {

@@ -24,6 +24,7 @@ pub struct Metrics {
     series: Mutex<BTreeMap<(&'static str, String, u16), Series>>,
     in_flight: AtomicI64,
     shed: AtomicI64,
+    refused: AtomicI64,
     problems: Mutex<BTreeMap<&'static str, u64>>,
 }
 
@@ -47,6 +48,11 @@ impl Metrics {
     /// Adjusts the in-flight gauge.
     pub fn in_flight(&self, delta: i64) {
         self.in_flight.fetch_add(delta, Ordering::Relaxed);
+    }
+
+    /// Counts a connection refused at the connection cap.
+    pub fn refused(&self) {
+        self.refused.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Counts a request shed for overload.
@@ -99,10 +105,17 @@ impl Metrics {
         let _ = writeln!(out, "arbiter_http_requests_in_flight {}", self.in_flight.load(Ordering::Relaxed));
         let _ = writeln!(
             out,
-            "# HELP arbiter_http_requests_shed_total Requests answered 503 because too many were in flight."
+            "# HELP arbiter_http_requests_shed_total Questions answered 503 because the rules pool or the answer memory was full."
         );
         let _ = writeln!(out, "# TYPE arbiter_http_requests_shed_total counter");
         let _ = writeln!(out, "arbiter_http_requests_shed_total {}", self.shed.load(Ordering::Relaxed));
+        let _ = writeln!(
+            out,
+            "# HELP arbiter_http_connections_refused_total Connections refused at the connection cap."
+        );
+        let _ = writeln!(out, "# TYPE arbiter_http_connections_refused_total counter");
+        let _ =
+            writeln!(out, "arbiter_http_connections_refused_total {}", self.refused.load(Ordering::Relaxed));
         let _ = writeln!(
             out,
             "# HELP arbiter_http_problems_total Error answers by problem type (work-budget-exceeded, timeout, ...)."

@@ -28,9 +28,11 @@ pub async fn observe(State(state): State<AppState>, req: Request, next: Next) ->
         .extensions()
         .get::<MatchedPath>()
         .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
+    let mut guard = InFlight { state: &state, method, route: &route, start, done: false };
     state.metrics.in_flight(1);
     let mut res = next.run(req).await;
-    state.metrics.in_flight(-1);
+    guard.done = true;
+    drop(guard);
     if let Some(kind) = res.extensions().get::<crate::error::ProblemKind>() {
         state.metrics.problem(kind.0);
     }
@@ -43,6 +45,26 @@ pub async fn observe(State(state): State<AppState>, req: Request, next: Next) ->
         res.headers_mut().insert(axum::http::header::CONNECTION, HeaderValue::from_static("close"));
     }
     res
+}
+
+/// Keeps the in-flight gauge true when a request's future is dropped before it answers
+/// (client gone, inactivity, shutdown): such a request is counted with status 499, as nginx
+/// names a request its client closed.
+struct InFlight<'a> {
+    state: &'a AppState,
+    method: &'static str,
+    route: &'a str,
+    start: Instant,
+    done: bool,
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.state.metrics.in_flight(-1);
+        if !self.done {
+            self.state.metrics.observe(self.method, self.route, 499, self.start.elapsed());
+        }
+    }
 }
 
 /// The metrics label of a method: the standard ones, and `other` for any other token, so
@@ -85,10 +107,58 @@ pub async fn problems(req: Request, next: Next) -> Response {
         _ => status.canonical_reason().unwrap_or("error").to_lowercase(),
     };
     let mut out = AppError::Status(status, detail).into_response();
-    for name in [header::ACCEPT_ENCODING, header::ALLOW, header::RETRY_AFTER] {
-        if let Some(v) = res.headers().get(&name) {
-            out.headers_mut().insert(name, v.clone());
+    for (name, v) in res.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            out.headers_mut().append(name.clone(), v.clone());
         }
     }
     out
+}
+
+/// Answers from this size on hold permits of the answer memory until they are sent.
+const LARGE_ANSWER: u64 = 64 * 1024;
+
+/// Bounds the memory of large answers waiting to be sent, over all requests: one client that
+/// does not read holds its answer, many must not hold the process's memory. Past
+/// `ARBITER_ANSWER_MEMORY_BYTES` a new large answer is a 503 (small ones always pass).
+pub async fn answer_memory(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    use axum::body::HttpBody;
+    let res = next.run(req).await;
+    let size = res.body().size_hint().upper().unwrap_or_else(|| res.body().size_hint().lower());
+    if size < LARGE_ANSWER {
+        return res;
+    }
+    let permits = u32::try_from(size).unwrap_or(u32::MAX);
+    let Ok(permit) = state.answer_memory.clone().try_acquire_many_owned(permits) else {
+        state.metrics.shed();
+        return AppError::AnswersPending.into_response();
+    };
+    let (parts, body) = res.into_parts();
+    Response::from_parts(parts, axum::body::Body::new(Held { inner: body, _permit: permit }))
+}
+
+/// A body that holds answer-memory permits until it is dropped (sent, or the client left).
+struct Held {
+    inner: axum::body::Body,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl http_body::Body for Held {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.get_mut().inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
 }

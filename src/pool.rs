@@ -117,7 +117,7 @@ impl RulesPool {
             job()
         })
         .await
-        .map_err(|_| PoolError::Panicked)
+        .map_err(|e| if e.is_panic() { PoolError::Panicked } else { PoolError::Full })
     }
 }
 
@@ -199,7 +199,12 @@ impl Drop for CancelOnDrop {
 /// handler on a worker, bound the answer.
 pub async fn questions(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
-    let bytes = match read_body(&state, body).await {
+    let mut shutdown = state.cancel_all.subscribe();
+    let read = tokio::select! {
+        read = read_body(&state, body) => read,
+        _ = shutdown.wait_for(|cancelled| *cancelled) => return AppError::ShuttingDown.into_response(),
+    };
+    let bytes = match read {
         Ok(b) => b,
         Err(e) => return e.into_response(),
     };
@@ -210,7 +215,6 @@ pub async fn questions(State(state): State<AppState>, req: Request, next: Next) 
     let svg = crate::handlers::cover::wants_svg(req.headers());
     let route = req.uri().path().to_owned();
     let handle = tokio::runtime::Handle::current();
-    let mut shutdown = state.cancel_all.subscribe();
     let job = state.pool.run(move || handle.block_on(next.run(req)));
     let res = tokio::select! {
         res = job => res,
@@ -231,7 +235,7 @@ async fn read_body(state: &AppState, body: Body) -> Result<Bytes, AppError> {
     let limit = state.config.limits.max_body_bytes;
     let read = Limited::new(body, limit).collect();
     match tokio::time::timeout(state.config.body_read_timeout(), read).await {
-        Err(_) => Err(AppError::BodyTimeout(state.config.body_read_timeout_secs)),
+        Err(_) => Err(AppError::BodyTimeout(state.config.body_read_timeout().as_secs())),
         Ok(Ok(collected)) => Ok(collected.to_bytes()),
         Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(AppError::TooLarge(limit)),
         Ok(Err(e)) => Err(body_error(e.as_ref())),
@@ -258,10 +262,10 @@ fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Resp
     if size <= limit as u64 {
         return res;
     }
-    let hint = if svg {
-        SVG_HINT
-    } else if route.ends_with("/analyze") {
+    let hint = if route.ends_with("/analyze") {
         ANALYZE_HINT
+    } else if svg {
+        SVG_HINT
     } else {
         "ask about a smaller scene"
     };

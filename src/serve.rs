@@ -12,7 +12,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
@@ -40,22 +39,25 @@ impl ConnLimits {
     pub fn from_config(c: &Config) -> ConnLimits {
         let idle = Duration::from_secs(c.idle_timeout_secs.max(1));
         ConnLimits {
-            max_connections: c.max_connections.max(1),
+            max_connections: c.max_connections.clamp(1, 1 << 20),
             header_read_timeout: Duration::from_secs(c.header_read_timeout_secs.max(1)),
             idle_timeout: idle.max(c.request_timeout() + Duration::from_secs(1)),
         }
     }
 }
 
-/// Serves `app` on `listener` until `stop` resolves, then stops accepting, asks every
+/// Serves the app of `state` on `listener` until `stop` resolves, then stops accepting, asks every
 /// connection to finish its current request and close, and returns a handle to wait for them.
 pub async fn serve(
     listener: TcpListener,
-    app: Router,
+    state: AppState,
     limits: ConnLimits,
     stop: impl Future<Output = ()>,
 ) -> Connections {
+    let app = crate::app(state.clone());
     let slots = Arc::new(Semaphore::new(limits.max_connections));
+    // Refusals are bounded too: past this many at once a new connection is closed unanswered.
+    let refusals = Arc::new(Semaphore::new(REFUSALS));
     let (closing_tx, closing) = watch::channel(false);
     let service = TowerToHyperService::new(app);
     tokio::pin!(stop);
@@ -75,7 +77,14 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let Ok(slot) = slots.clone().try_acquire_owned() else {
-            tokio::spawn(refuse(stream));
+            state.metrics.refused();
+            if let Ok(refusal) = refusals.clone().try_acquire_owned() {
+                let draining = state.draining.load(Ordering::Relaxed);
+                tokio::spawn(async move {
+                    refuse(stream, draining).await;
+                    drop(refusal);
+                });
+            }
             continue;
         };
         let service = service.clone();
@@ -132,17 +141,18 @@ impl Connections {
     }
 }
 
+/// Connections being refused at once, at most.
+const REFUSALS: usize = 64;
+
 /// At the connection cap: a 503 problem and close. The request head is read first (briefly,
-/// bounded) so that closing does not reset the connection before the client reads the answer.
-async fn refuse(mut stream: TcpStream) {
-    const BODY: &str = r#"{"type":"urn:arbiter:problem:overloaded","title":"The service is at capacity","status":503,"detail":"too many open connections; retry shortly"}"#;
-    let answer = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/problem+json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{BODY}",
-        BODY.len()
-    );
+/// bounded) so that closing does not reset the connection before the client reads the answer,
+/// and so that the probes get their own answers: `/healthz` 200 (the process is alive), and
+/// `/readyz` 503 (at capacity: send no more).
+async fn refuse(mut stream: TcpStream, draining: bool) {
+    const FULL: &str = r#"{"type":"urn:arbiter:problem:overloaded","title":"The service is at capacity","status":503,"detail":"too many open connections; retry shortly"}"#;
+    let mut head = [0u8; 4096];
+    let mut seen = 0;
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
-        let mut head = [0u8; 4096];
-        let mut seen = 0;
         while seen < head.len() {
             match stream.read(&mut head[seen..]).await {
                 Ok(0) | Err(_) => break,
@@ -154,6 +164,18 @@ async fn refuse(mut stream: TcpStream) {
         }
     })
     .await;
+    let line = head[..seen].split(|b| *b == b'\r').next().unwrap_or(&[]);
+    let (status, kind, body) = if line.starts_with(b"GET /healthz ") && !draining {
+        ("200 OK", "application/json", r#"{"status":"ok"}"#)
+    } else if line.starts_with(b"GET /healthz ") {
+        ("200 OK", "application/json", r#"{"status":"draining"}"#)
+    } else {
+        ("503 Service Unavailable", "application/problem+json", FULL)
+    };
+    let answer = format!(
+        "HTTP/1.1 {status}\r\ncontent-type: {kind}\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         let _ = stream.write_all(answer.as_bytes()).await;
         let _ = stream.shutdown().await;

@@ -278,3 +278,71 @@ async fn a_drawing_that_could_exceed_the_answer_limit_is_refused_before_it_is_dr
     assert_eq!(p["type"], "urn:arbiter:problem:answer-too-large");
     assert!(p["detail"].as_str().unwrap().contains("application/json instead of image/svg+xml"), "{p}");
 }
+
+#[tokio::test]
+async fn large_answers_waiting_to_be_read_are_bounded_together() {
+    use tower::ServiceExt;
+    // The OpenAPI document is a large answer (over 64 KiB): room for one at a time.
+    let doc = || Request::get("/openapi.json").body(Body::empty()).unwrap();
+    let unread = test_app().oneshot(doc()).await.unwrap();
+    assert_eq!(unread.status(), 200);
+    let size = axum::body::HttpBody::size_hint(unread.body()).lower();
+    assert!(size >= 64 * 1024, "{size}");
+    let a = app_with(|c| {
+        c.max_answer_bytes = usize::try_from(size).unwrap();
+        c.answer_memory_bytes = 1;
+    });
+    let unread = a.clone().oneshot(doc()).await.unwrap();
+    assert_eq!(unread.status(), 200);
+    let second = send(a.clone(), doc()).await;
+    assert_eq!(second.status, 503);
+    assert_eq!(second.json()["type"], "urn:arbiter:problem:answers-pending");
+    assert_eq!(second.headers.get(header::RETRY_AFTER).unwrap(), "1");
+    // Once the first answer is gone (sent, or its client left), the next one goes out.
+    drop(unread);
+    assert_eq!(send(a, doc()).await.status, 200);
+}
+
+#[tokio::test]
+async fn a_problem_lists_at_most_100_errors_and_counts_the_rest() {
+    let mut body = range_request();
+    let creatures: Vec<_> = (0..150)
+        .map(|i| serde_json::json!({"id": format!("c{i}"), "side": "x", "at": {"x": 100 + i, "y": 0}}))
+        .collect();
+    body["encounter"]["creatures"] = serde_json::json!(creatures);
+    body["attacker"] = serde_json::json!("c0");
+    body["target"] = serde_json::json!("c1");
+    let res = post_json(test_app(), "/v1/range", &body).await;
+    assert_eq!(res.status, 422);
+    let p = res.json();
+    assert_eq!(p["detail"], "150 problems in the request");
+    let errors = p["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 101);
+    assert_eq!(errors[100]["detail"], "and 50 more problems not listed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_dropped_before_its_answer_is_counted_and_leaves_the_gauge() {
+    let state = AppState::new(Config {
+        rules_workers: Some(1),
+        rules_queue: Some(2),
+        queue_wait_ms: 60_000,
+        ..Config::for_tests()
+    });
+    let release = hold_worker(&state).await;
+    let a = app(state.clone());
+    let waiting = tokio::spawn(async move { post_json(a, "/v1/range", &range_request()).await });
+    while state.pool.queued() == 0 {
+        tokio::task::yield_now().await;
+    }
+    waiting.abort();
+    let _ = waiting.await;
+    let text = String::from_utf8(get(app(state.clone()), "/metrics").await.body).unwrap();
+    // The /metrics request itself is the one in flight.
+    assert!(text.contains("arbiter_http_requests_in_flight 1\n"), "{text}");
+    assert!(
+        text.contains(r#"arbiter_http_requests_total{method="POST",route="/v1/range",status="499"} 1"#),
+        "{text}"
+    );
+    release.send(()).unwrap();
+}

@@ -38,9 +38,9 @@ mod connections {
     use std::net::{SocketAddr, TcpStream};
     use std::time::Duration;
 
+    use arbiter::AppState;
     use arbiter::config::Config;
     use arbiter::serve::{ConnLimits, Connections, Shutdown, serve};
-    use arbiter::{AppState, app};
     use tokio::sync::oneshot;
 
     /// A server on port 0 that stops accepting when the sender fires.
@@ -51,7 +51,7 @@ mod connections {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (tx, rx) = oneshot::channel::<()>();
-        let server = tokio::spawn(serve(listener, app(state), limits, async move {
+        let server = tokio::spawn(serve(listener, state, limits, async move {
             let _ = rx.await;
         }));
         (addr, tx, server)
@@ -99,14 +99,17 @@ mod connections {
         let answer = tokio::task::spawn_blocking(move || {
             let _first = TcpStream::connect(addr).unwrap();
             std::thread::sleep(Duration::from_millis(200));
-            let second = get(addr, "/healthz");
+            let answers = [get(addr, "/readyz"), get(addr, "/healthz")];
             drop(_first);
-            second
+            answers
         })
         .await
         .unwrap();
-        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
-        assert!(answer.contains("application/problem+json") && answer.contains("retry-after: 1"), "{answer}");
+        let [ready, healthy] = answer;
+        assert!(ready.starts_with("HTTP/1.1 503"), "{ready}");
+        assert!(ready.contains("application/problem+json") && ready.contains("retry-after: 1"), "{ready}");
+        // The process is alive: liveness must not fail because the connections are full.
+        assert!(healthy.starts_with("HTTP/1.1 200"), "{healthy}");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
