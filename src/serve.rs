@@ -60,6 +60,9 @@ pub async fn serve(
     let refusals = Arc::new(Semaphore::new(REFUSALS));
     let (closing_tx, closing) = watch::channel(false);
     let service = TowerToHyperService::new(app);
+    // One builder for every connection: the same settings, no per-connection set-up.
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
     tokio::pin!(stop);
     loop {
         let (stream, _peer) = tokio::select! {
@@ -88,15 +91,13 @@ pub async fn serve(
             continue;
         };
         let service = service.clone();
+        let http = http.clone();
         let mut closing = closing.clone();
         tokio::spawn(async move {
             let last = Arc::new(AtomicU64::new(0));
             let start = Instant::now();
             let io = TokioIo::new(Watched { inner: stream, last: last.clone(), start });
-            let conn = http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(limits.header_read_timeout)
-                .serve_connection(io, service);
+            let conn = http.serve_connection(io, service);
             tokio::pin!(conn);
             let mut asked_to_close = false;
             loop {

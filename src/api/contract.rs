@@ -353,7 +353,8 @@ impl<'a> Check<'a> {
         });
     }
 
-    /// The attacker and target of a question: ids, and not the same creature.
+    /// The attacker and target of a question: two ids within bounds (that they name two
+    /// different creatures is checked with the encounter, in `handlers::pair`).
     fn pair(&mut self, attacker: &str, target: &str) {
         self.id(Some("attacker"), attacker);
         self.id(Some("target"), target);
