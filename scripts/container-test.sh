@@ -68,21 +68,9 @@ COMPOSE=()
 POLICY_RC_CREATED=0
 RUN_DIR=/run/arbiter-container-test
 
-log() { printf 'container-test: %s\n' "$*"; }
-pass() {
-  PASSED=$((PASSED + 1))
-  printf 'ok   %2d - %s\n' "$((PASSED + FAILED))" "$*"
-}
-fail() {
-  FAILED=$((FAILED + 1))
-  printf 'FAIL %2d - %s\n' "$((PASSED + FAILED))" "$*" >&2
-}
-# check DESCRIPTION COMMAND...: one counted check.
-check() {
-  local what=$1
-  shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
+NAME=container-test
+# shellcheck source=scripts/lib/checks.sh
+. "$ROOT/scripts/lib/checks.sh"
 # A check that cannot fail without making the rest meaningless.
 fatal() {
   fail "$*"

@@ -45,21 +45,9 @@ R2_PID=
 LOAD_PIDS=()
 POLICY_RC_CREATED=0
 
-log() { printf 'smoke-proxy: %s\n' "$*"; }
-pass() {
-  PASSED=$((PASSED + 1))
-  printf 'ok   %2d - %s\n' "$((PASSED + FAILED))" "$*"
-}
-fail() {
-  FAILED=$((FAILED + 1))
-  printf 'FAIL %2d - %s\n' "$((PASSED + FAILED))" "$*" >&2
-}
-# check DESCRIPTION COMMAND...: one counted check.
-check() {
-  local what=$1
-  shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
+NAME=smoke-proxy
+# shellcheck source=scripts/lib/checks.sh
+. "$ROOT/scripts/lib/checks.sh"
 
 show_logs() {
   [ -n "$TMP" ] && [ -d "$TMP" ] || return 0

@@ -283,17 +283,33 @@ mod tests {
 
     const LONG: std::time::Duration = std::time::Duration::from_secs(60);
 
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_question_that_waits_too_long_for_a_worker_is_shed() {
-        let pool = Arc::new(RulesPool::new(1, 8, std::time::Duration::from_millis(50)));
+    /// A job holding a worker until the sender is sent to (or dropped); returns once it runs.
+    async fn hold(
+        pool: &Arc<RulesPool>,
+    ) -> (std::sync::mpsc::Sender<()>, tokio::task::JoinHandle<Result<bool, PoolError>>) {
         let (tx, rx) = std::sync::mpsc::channel::<()>();
-        let running = tokio::spawn({
-            let pool = pool.clone();
-            async move { pool.run(move || rx.recv().is_ok()).await }
-        });
+        let pool2 = pool.clone();
+        let running = tokio::spawn(async move { pool2.run(move || rx.recv().is_ok()).await });
         while pool.busy() == 0 {
             tokio::task::yield_now().await;
         }
+        (tx, running)
+    }
+
+    /// A job answering `n`, spawned; returns once it waits in the queue.
+    async fn queue(pool: &Arc<RulesPool>, n: u8) -> tokio::task::JoinHandle<Result<u8, PoolError>> {
+        let pool2 = pool.clone();
+        let waiting = tokio::spawn(async move { pool2.run(move || n).await });
+        while pool.queued() == 0 {
+            tokio::task::yield_now().await;
+        }
+        waiting
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_question_that_waits_too_long_for_a_worker_is_shed() {
+        let pool = Arc::new(RulesPool::new(1, 8, std::time::Duration::from_millis(50)));
+        let (tx, running) = hold(&pool).await;
         // A queue slot was free, but no worker came free within the wait.
         assert_eq!(pool.run(|| 1).await, Err(PoolError::Full));
         assert_eq!(pool.queued(), 0);
@@ -304,21 +320,8 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn never_more_jobs_than_workers_and_full_at_capacity() {
         let pool = Arc::new(RulesPool::new(1, 1, LONG));
-        let (tx, rx) = std::sync::mpsc::channel::<()>();
-        let first = tokio::spawn({
-            let pool = pool.clone();
-            async move { pool.run(move || rx.recv().is_ok()).await }
-        });
-        while pool.busy() == 0 {
-            tokio::task::yield_now().await;
-        }
-        let second = tokio::spawn({
-            let pool = pool.clone();
-            async move { pool.run(|| 2).await }
-        });
-        while pool.queued() == 0 {
-            tokio::task::yield_now().await;
-        }
+        let (tx, first) = hold(&pool).await;
+        let second = queue(&pool, 2).await;
         // One running, one waiting: the third finds no slot.
         assert_eq!(pool.run(|| 3).await, Err(PoolError::Full));
         tx.send(()).unwrap();
@@ -330,21 +333,8 @@ mod tests {
     #[tokio::test]
     async fn a_dropped_waiter_gives_its_slot_back() {
         let pool = Arc::new(RulesPool::new(1, 1, LONG));
-        let (tx, rx) = std::sync::mpsc::channel::<()>();
-        let running = tokio::spawn({
-            let pool = pool.clone();
-            async move { pool.run(move || rx.recv().is_ok()).await }
-        });
-        while pool.busy() == 0 {
-            tokio::task::yield_now().await;
-        }
-        let waiter = tokio::spawn({
-            let pool = pool.clone();
-            async move { pool.run(|| 0).await }
-        });
-        while pool.queued() == 0 {
-            tokio::task::yield_now().await;
-        }
+        let (tx, running) = hold(&pool).await;
+        let waiter = queue(&pool, 0).await;
         waiter.abort();
         let _ = waiter.await;
         assert_eq!(pool.queued(), 0);

@@ -6,10 +6,6 @@ use serde_json::{Map, Value, json};
 
 use super::support::*;
 
-fn doc() -> Value {
-    serde_json::from_str(include_str!("../../openapi/openapi.json")).unwrap()
-}
-
 /// Follows `$ref`s, and picks the non-null branch of an `Option`'s `oneOf`.
 fn resolve<'a>(doc: &'a Value, mut s: &'a Value) -> &'a Value {
     loop {
@@ -33,24 +29,6 @@ fn has_type(s: &Value, t: &str) -> bool {
         Value::Array(xs) => xs.iter().any(|x| x == t),
         _ => false,
     }
-}
-
-/// The request schema and example of every question endpoint.
-fn operations(doc: &Value) -> Vec<(String, String, Value)> {
-    let mut out = Vec::new();
-    for (path, item) in doc["paths"].as_object().unwrap() {
-        let Some(op) = item.get("post") else { continue };
-        let name = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
-            .as_str()
-            .unwrap()
-            .rsplit('/')
-            .next()
-            .unwrap()
-            .to_owned();
-        let example = doc["components"]["schemas"][&name]["example"].clone();
-        out.push((path.clone(), name, example));
-    }
-    out
 }
 
 /// Every schema node reachable from a request body.
@@ -99,7 +77,7 @@ fn walk(doc: &Value, s: &Value, at: &str, seen: &mut Vec<String>, failures: &mut
 
 #[test]
 fn every_request_field_has_its_bounds_in_the_document() {
-    let doc = doc();
+    let doc = openapi_doc();
     let mut failures = Vec::new();
     let ops = operations(&doc);
     assert!(ops.len() >= 9, "every question endpoint");
@@ -264,7 +242,7 @@ fn set(v: &mut Value, pointer: &str, value: Value) {
 
 #[tokio::test]
 async fn every_example_past_every_stated_bound_is_422_at_the_field() {
-    let doc = doc();
+    let doc = openapi_doc();
     let mut checked = 0;
     let mut failures = Vec::new();
     for (path, name, example) in operations(&doc) {
@@ -656,7 +634,7 @@ async fn every_stat_at_its_extreme_at_once_never_answers_500() {
             _ => {}
         }
     }
-    let doc = doc();
+    let doc = openapi_doc();
     let mut tried = 0;
     for (path, _, example) in operations(&doc) {
         for to in [1000, -1000] {

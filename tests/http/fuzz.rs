@@ -9,21 +9,7 @@ use super::support::*;
 
 /// The example request of every question endpoint, from the OpenAPI document.
 fn examples() -> Vec<(String, Value)> {
-    let doc: Value = serde_json::from_str(include_str!("../../openapi/openapi.json")).unwrap();
-    let mut out = Vec::new();
-    for (path, item) in doc["paths"].as_object().unwrap() {
-        if let Some(op) = item.get("post") {
-            let name = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
-                .as_str()
-                .unwrap()
-                .rsplit('/')
-                .next()
-                .unwrap()
-                .to_owned();
-            out.push((path.clone(), doc["components"]["schemas"][&name]["example"].clone()));
-        }
-    }
-    out
+    operations(&openapi_doc()).into_iter().map(|(path, _, example)| (path, example)).collect()
 }
 
 /// Every JSON pointer of a value.

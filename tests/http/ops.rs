@@ -77,14 +77,7 @@ async fn large_answers_are_compressed() {
 async fn overload_answers_503_at_once() {
     let state = AppState::new(Config { rules_workers: Some(1), rules_queue: Some(0), ..Config::for_tests() });
     // Hold the only worker with a job that waits for us.
-    let (tx, rx) = std::sync::mpsc::channel::<()>();
-    let held = tokio::spawn({
-        let pool = state.pool.clone();
-        async move { pool.run(move || rx.recv().is_ok()).await }
-    });
-    while state.pool.busy() == 0 {
-        tokio::task::yield_now().await;
-    }
+    let (tx, held) = hold_worker(&state).await;
     let res = post_json(app(state.clone()), "/v1/range", &range_request()).await;
     assert_eq!(res.status, 503);
     assert_eq!(res.content_type(), "application/problem+json");
@@ -108,21 +101,10 @@ async fn unknown_routes_and_methods_are_problems() {
     assert_eq!((res.status, res.content_type()), (405, "application/problem+json"));
 }
 
-/// Holds the only rules worker of `state` until the returned sender is dropped or sent to.
-async fn hold_worker(state: &AppState) -> std::sync::mpsc::Sender<()> {
-    let (tx, rx) = std::sync::mpsc::channel::<()>();
-    let pool = state.pool.clone();
-    tokio::spawn(async move { pool.run(move || rx.recv().is_ok()).await });
-    while state.pool.busy() == 0 {
-        tokio::task::yield_now().await;
-    }
-    tx
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn operations_answer_while_every_worker_is_busy() {
     let state = AppState::new(Config { rules_workers: Some(1), rules_queue: Some(0), ..Config::for_tests() });
-    let _release = hold_worker(&state).await;
+    let (_release, _held) = hold_worker(&state).await;
     for path in ["/healthz", "/readyz", "/metrics", "/v1/rulesets"] {
         assert_eq!(get(app(state.clone()), path).await.status, 200, "{path}");
     }
@@ -139,7 +121,7 @@ async fn the_request_timeout_answers_503_while_the_work_waits() {
         request_timeout_secs: 1,
         ..Config::for_tests()
     });
-    let release = hold_worker(&state).await;
+    let (release, _held) = hold_worker(&state).await;
     let res = post_json(app(state.clone()), "/v1/range", &range_request()).await;
     assert_eq!(res.status, 503);
     assert_eq!(res.json()["type"], "urn:arbiter:problem:timeout");
@@ -329,7 +311,7 @@ async fn a_request_dropped_before_its_answer_is_counted_and_leaves_the_gauge() {
         queue_wait_ms: 60_000,
         ..Config::for_tests()
     });
-    let release = hold_worker(&state).await;
+    let (release, _held) = hold_worker(&state).await;
     let a = app(state.clone());
     let waiting = tokio::spawn(async move { post_json(a, "/v1/range", &range_request()).await });
     while state.pool.queued() == 0 {

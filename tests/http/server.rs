@@ -123,9 +123,7 @@ mod connections {
         let state = AppState::new(config);
         let (addr, stop, server) = start(state.clone(), limits(16, 10)).await;
         // A question stuck behind a held worker: only the drain deadline will end it.
-        let (release, held) = std::sync::mpsc::channel::<()>();
-        let pool = state.pool.clone();
-        tokio::spawn(async move { pool.run(move || held.recv().is_ok()).await });
+        let (release, _held) = crate::http::support::hold_worker(&state).await;
         let body = serde_json::to_string(&crate::http::support::range_request()).unwrap();
         let stuck = tokio::task::spawn_blocking(move || {
             let mut s = TcpStream::connect(addr).unwrap();

@@ -189,3 +189,40 @@ pub fn fixtures_of(name: &str) -> Vec<Value> {
     let path = format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap()
 }
+
+/// Holds the only rules worker of `state` until the returned sender is sent to (or dropped);
+/// returns once the job runs, with its handle.
+pub async fn hold_worker(
+    state: &AppState,
+) -> (std::sync::mpsc::Sender<()>, tokio::task::JoinHandle<Result<bool, arbiter::pool::PoolError>>) {
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let pool = state.pool.clone();
+    let held = tokio::spawn(async move { pool.run(move || rx.recv().is_ok()).await });
+    while state.pool.busy() == 0 {
+        tokio::task::yield_now().await;
+    }
+    (tx, held)
+}
+
+/// The OpenAPI document as committed.
+pub fn openapi_doc() -> Value {
+    serde_json::from_str(include_str!("../../openapi/openapi.json")).unwrap()
+}
+
+/// Every question endpoint of the document: its path, request schema name and example.
+pub fn operations(doc: &Value) -> Vec<(String, String, Value)> {
+    let mut out = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        let Some(op) = item.get("post") else { continue };
+        let name = op["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+            .as_str()
+            .unwrap()
+            .rsplit('/')
+            .next()
+            .unwrap()
+            .to_owned();
+        let example = doc["components"]["schemas"][&name]["example"].clone();
+        out.push((path.clone(), name, example));
+    }
+    out
+}

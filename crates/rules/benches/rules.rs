@@ -23,14 +23,9 @@ use arbiter_rules::scene::Scene;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// A deterministic pseudo-random generator (no dependency, same map every run).
-struct Lcg(u64);
+mod common;
 
-impl Lcg {
-    fn next(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
+use common::{Lcg, analyze_scene};
 
 /// 100×100 map, 200 short walls scattered away from the row the creatures stand on, a few
 /// solid and low squares, and the two creatures 30 squares apart.
@@ -144,34 +139,7 @@ fn bench(c: &mut Criterion) {
 /// the endpoint does.
 fn bench_analyze(c: &mut Criterion) {
     for ruleset in [RulesetId::Dnd5e2024, RulesetId::Pf1e] {
-        let mut rng = Lcg(11);
-        let mut grid = Grid::open(200, 200);
-        grid.terrain = vec![Terrain::OPEN; 200 * 200];
-        for _ in 0..1200 {
-            let (x, y) = (rng.next(200) as usize, rng.next(200) as usize);
-            grid.terrain[y * 200 + x] = if rng.next(2) == 0 { Terrain::SOLID } else { Terrain::LOW };
-        }
-        for _ in 0..1000 {
-            let (x, y) = (rng.next(196) as f64, rng.next(200) as f64);
-            let len = 1.0 + rng.next(4) as f64;
-            let p = |x: f64, y: f64| Point { x: Coord::from_f64(x).unwrap(), y: Coord::from_f64(y).unwrap() };
-            let to = if rng.next(2) == 0 { p((x + len).min(200.0), y) } else { p(x, (y + len).min(200.0)) };
-            grid.walls.push(Wall { from: p(x, y), to, kind: WallKind::Solid });
-        }
-        let mut creatures = Vec::new();
-        for i in 0..50 {
-            let (x, y) = (20 + rng.next(160) as i32, 20 + rng.next(160) as i32);
-            grid.terrain[y as usize * 200 + x as usize] = Terrain::OPEN;
-            let side = if i % 2 == 0 { "party" } else { "monsters" };
-            creatures.push(Creature::new(&format!("c{i}"), side, Square::new(x, y), Size::Medium));
-        }
-        let enc = Encounter {
-            ruleset,
-            variants: Variants::resolve(ruleset.rules(), []),
-            grid,
-            environment: Environment::default(),
-            creatures,
-        };
+        let enc = analyze_scene(ruleset, 50);
         c.bench_function(&format!("analyze/{}/50-creatures-200x200-1000-walls", ruleset.id()), |b| {
             b.iter(|| {
                 let mut budget = Budget::unlimited();

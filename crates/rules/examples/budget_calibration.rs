@@ -19,7 +19,7 @@ use arbiter_rules::encounter::{
 };
 use arbiter_rules::error::RulesError;
 use arbiter_rules::flanking::flanking;
-use arbiter_rules::grid::{Coord, Point, Square};
+use arbiter_rules::grid::Square;
 use arbiter_rules::initiative::{InitiativeQuestion, initiative};
 use arbiter_rules::maneuver::charge::{ChargeOptions, charge};
 use arbiter_rules::maneuver::{Kind, Options, maneuver};
@@ -30,18 +30,14 @@ use arbiter_rules::scene::Scene;
 use arbiter_rules::vision::{Attack, concealment};
 
 /// The default budget of the server (`--work-budget`).
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use common::{Lcg, analyze_scene, pt};
+
 const BUDGET: u64 = 5_000_000;
 
 /// A deterministic pseudo-random generator (same encounters every run).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n.max(1)
-    }
-}
-
 /// Every die shows the same face: every tie stays tied through every roll-off round.
 struct Same(u32);
 
@@ -49,10 +45,6 @@ impl DiceSource for Same {
     fn roll(&mut self, _: &Purpose, sides: u32) -> Result<Option<u32>, DiceError> {
         Ok(Some(self.0.min(sides.max(1))))
     }
-}
-
-fn pt(x: f64, y: f64) -> Point {
-    Point { x: Coord::from_f64(x).expect("in range"), y: Coord::from_f64(y).expect("in range") }
 }
 
 /// A `side`×`side` map with `walls` short walls (kinds mixed), `lights` light sources, some
@@ -150,32 +142,7 @@ fn crowd(ruleset: RulesetId, side: i32, n: usize, sizes: &[Size], seed: u64) -> 
 /// The analyze benchmark's scene: 50 creatures, 200×200, 1,200 solid or low squares, 1,000
 /// solid walls.
 fn bench_scene(ruleset: RulesetId) -> Encounter {
-    bench_like(ruleset, 50)
-}
-
-/// The benchmark's map with `n` creatures placed as it places them.
-fn bench_like(ruleset: RulesetId, n: usize) -> Encounter {
-    let mut rng = Lcg(11);
-    let mut grid = Grid::open(200, 200);
-    grid.terrain = vec![Terrain::OPEN; 200 * 200];
-    for _ in 0..1200 {
-        let (x, y) = (rng.next(200) as usize, rng.next(200) as usize);
-        grid.terrain[y * 200 + x] = if rng.next(2) == 0 { Terrain::SOLID } else { Terrain::LOW };
-    }
-    for _ in 0..1000 {
-        let (x, y) = (rng.next(196) as f64, rng.next(200) as f64);
-        let len = 1.0 + rng.next(4) as f64;
-        let to = if rng.next(2) == 0 { pt((x + len).min(200.0), y) } else { pt(x, (y + len).min(200.0)) };
-        grid.walls.push(Wall { from: pt(x, y), to, kind: WallKind::Solid });
-    }
-    let mut creatures = Vec::new();
-    for i in 0..n {
-        let (x, y) = (20 + rng.next(160) as i32, 20 + rng.next(160) as i32);
-        grid.terrain[y as usize * 200 + x as usize] = Terrain::OPEN;
-        let side = if i % 2 == 0 { "party" } else { "monsters" };
-        creatures.push(Creature::new(&format!("c{i}"), side, Square::new(x, y), Size::Medium));
-    }
-    enc(ruleset, grid, creatures, &[])
+    analyze_scene(ruleset, 50)
 }
 
 /// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`, nanoseconds on CPU),
@@ -525,7 +492,7 @@ fn main() {
     if std::env::args().nth(1).is_none_or(|f| f == "fits") {
         for ruleset in [RulesetId::Dnd5e2024, RulesetId::Pf1e] {
             let fits = |n: usize| {
-                let e = bench_like(ruleset, n);
+                let e = analyze_scene(ruleset, n);
                 let mut budget = Budget::new(BUDGET);
                 let ok = Scene::new(&e, &mut budget)
                     .and_then(|s| analyze(&s, &AnalyzeQuestion::default(), &mut budget))
