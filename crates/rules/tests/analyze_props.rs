@@ -518,33 +518,27 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+/// One property test per ruleset (they run in parallel, and a failure names its ruleset).
+macro_rules! per_ruleset {
+    ($($name:ident: $ruleset:expr;)*) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+            $(
+                #[test]
+                fn $name(c in case($ruleset)) {
+                    check(&c)?;
+                }
+            )*
+        }
+    };
+}
 
-    #[test]
-    fn dnd5e2014_pairs_answer_as_the_single_questions(c in case(RulesetId::Dnd5e2014)) {
-        check(&c)?;
-    }
-
-    #[test]
-    fn dnd5e2024_pairs_answer_as_the_single_questions(c in case(RulesetId::Dnd5e2024)) {
-        check(&c)?;
-    }
-
-    #[test]
-    fn pf1e_pairs_answer_as_the_single_questions(c in case(RulesetId::Pf1e)) {
-        check(&c)?;
-    }
-
-    #[test]
-    fn sf1e_pairs_answer_as_the_single_questions(c in case(RulesetId::Sf1e)) {
-        check(&c)?;
-    }
-
-    #[test]
-    fn hb3d_pairs_answer_as_the_single_questions(c in case(RulesetId::Hb3d)) {
-        check(&c)?;
-    }
+per_ruleset! {
+    dnd5e2014_pairs_answer_as_the_single_questions: RulesetId::Dnd5e2014;
+    dnd5e2024_pairs_answer_as_the_single_questions: RulesetId::Dnd5e2024;
+    pf1e_pairs_answer_as_the_single_questions: RulesetId::Pf1e;
+    sf1e_pairs_answer_as_the_single_questions: RulesetId::Sf1e;
+    hb3d_pairs_answer_as_the_single_questions: RulesetId::Hb3d;
 }
 
 /// What a fixed seed's scenes contain, over every pair of every ruleset (traces on).
