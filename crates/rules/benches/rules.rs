@@ -63,7 +63,7 @@ fn encounter(ruleset: RulesetId, a: Size, t: Size) -> Encounter {
 }
 
 fn bench(c: &mut Criterion) {
-    for ruleset in [RulesetId::Dnd5e2024, RulesetId::Pf1e, RulesetId::Sf1e] {
+    for ruleset in RulesetId::ALL {
         let enc = encounter(ruleset, Size::Medium, Size::Medium);
         let mut budget = Budget::unlimited();
         let scene = Scene::new(&enc, &mut budget).unwrap();

@@ -8,11 +8,14 @@
 //! reach), ranged otherwise, unless the question fixes it. Flanking applies to melee attacks
 //! only, so it is evaluated for pairs in reach.
 
+use std::collections::HashMap;
+
 use crate::budget::Budget;
 use crate::cover::{self, AttackKind, CoverAnswer};
 use crate::error::RulesError;
 use crate::flanking::{self, FlankAnswer};
 use crate::grid::FEET_PER_SQUARE;
+use crate::hash::BuildFx;
 use crate::reach;
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
@@ -92,7 +95,17 @@ pub fn analyze(scene: &Scene<'_>, q: &AnalyzeQuestion, budget: &mut Budget) -> R
     let enc = scene.enc;
     let attackers: Vec<usize> = q.attackers.clone().unwrap_or_else(|| (0..enc.creatures.len()).collect());
     let (metric, _) = reach::metric(enc);
-    let mut pairs = Vec::new();
+    // The pairs are large: room for all of them at once spares copying them as they grow.
+    let mut per_side: HashMap<&str, usize, BuildFx> = HashMap::default();
+    for c in &enc.creatures {
+        *per_side.entry(c.side.as_str()).or_default() += 1;
+    }
+    let opposing = |a: usize| {
+        enc.creatures.get(a).map_or(0, |a| {
+            enc.creatures.len().saturating_sub(per_side.get(a.side.as_str()).copied().unwrap_or(0))
+        })
+    };
+    let mut pairs = Vec::with_capacity(attackers.iter().map(|&a| opposing(a)).sum());
     let mut applied: Vec<(&'static str, usize)> = Vec::new();
     for &ai in &attackers {
         let Some(a) = enc.creatures.get(ai) else {

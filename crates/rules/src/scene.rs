@@ -2,12 +2,13 @@
 //! request (and reused by every pair of `/v1/analyze`). Also `grid.line-of-effect` and
 //! `grid.line-of-sight`, which every positional rule reuses.
 
-use std::cell::RefCell;
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashMap;
 
 use crate::budget::Budget;
 use crate::encounter::{Encounter, Terrain, WallKind};
 use crate::error::RulesError;
+use crate::grid::census::{Census, around};
 use crate::grid::line::{Blockers, Endpoint, Grazing, LineError, Segment, Wall as IndexedWall, WallIndex};
 use crate::grid::{Point, Space, Square};
 use crate::hash::BuildFx;
@@ -28,6 +29,27 @@ pub struct Scene<'e> {
     /// of one request ask the same pair: an attack asks cover and concealment; `/v1/analyze`
     /// asks thousands of pairs, hence a map).
     sight_cache: RefCell<SightCache>,
+    /// Squares that conceal (concealing or opaque terrain), counted by rectangle: built on
+    /// first use.
+    concealing: Lazy,
+    /// Some wall is a window (which blocks effect but not sight).
+    has_windows: bool,
+    /// Some wall is an arrow slit.
+    has_arrow_slits: bool,
+    /// Squares where a line may meet something: solid, low or opaque terrain, a creature, or
+    /// a wall bucket holding a wall. Built on first use.
+    eventful: Lazy,
+    /// Squares where a line of effect may be blocked: solid terrain, or a wall bucket holding
+    /// a wall. Built on first use.
+    obstructed: Lazy,
+}
+
+/// A census built once enough squares have been looked at one by one.
+#[derive(Debug, Default)]
+struct Lazy {
+    built: OnceCell<Census>,
+    /// Squares looked at one by one so far.
+    looked: Cell<u64>,
 }
 
 /// A cached line-of-effect (false) or line-of-sight (true) question.
@@ -84,7 +106,18 @@ impl<'e> Scene<'e> {
         for (i, cell) in cells.iter_mut().enumerate() {
             *cell = enc.grid.terrain.get(i).map_or(0, |t| t.0) | if occupants[i] > 0 { OCCUPIED } else { 0 };
         }
-        Ok(Scene { enc, walls, occupants, cells, sight_cache: RefCell::new(HashMap::default()) })
+        Ok(Scene {
+            enc,
+            walls,
+            occupants,
+            cells,
+            sight_cache: RefCell::new(HashMap::default()),
+            concealing: Lazy::default(),
+            has_windows: enc.grid.walls.iter().any(|w| w.kind == WallKind::Window),
+            has_arrow_slits: enc.grid.walls.iter().any(|w| w.kind == WallKind::ArrowSlit),
+            eventful: Lazy::default(),
+            obstructed: Lazy::default(),
+        })
     }
 
     fn slot_in(enc: &Encounter, sq: Square) -> Option<usize> {
@@ -110,6 +143,94 @@ impl<'e> Scene<'e> {
             return 0;
         }
         self.cells.get(sq.y as usize * g.width as usize + sq.x as usize).copied().unwrap_or(0)
+    }
+
+    /// How many squares of a box are marked: looked at one by one while the squares looked
+    /// at stay fewer than the map's, then by a census built once (which costs about one look
+    /// per square), so that one question never pays for a census and a whole scene pays for
+    /// it once. Charged as the cell arrays are.
+    fn count(
+        &self,
+        census: &Lazy,
+        [x0, y0, x1, y1]: [i64; 4],
+        budget: &mut Budget,
+        marked: impl Fn(Square) -> bool,
+    ) -> Result<u32, RulesError> {
+        let g = &self.enc.grid;
+        let (x0, y0, x1, y1) =
+            (x0.max(0), y0.max(0), x1.min(i64::from(g.width) - 1), y1.min(i64::from(g.height) - 1));
+        if x0 > x1 || y0 > y1 {
+            return Ok(0);
+        }
+        if let Some(c) = census.built.get() {
+            return Ok(c.count(x0, y0, x1, y1));
+        }
+        let area = ((x1 - x0 + 1) * (y1 - y0 + 1)) as u64;
+        let (w, h) = (g.width.max(0) as usize, g.height.max(0) as usize);
+        let cells = u64::try_from(w.saturating_mul(h)).unwrap_or(u64::MAX);
+        let looked = census.looked.get().saturating_add(area);
+        if looked <= cells {
+            census.looked.set(looked);
+            budget.spend(area.div_ceil(CELLS_PER_UNIT))?;
+            let mut n = 0u32;
+            // In range: clipped to the map, whose sides are at most 1,024.
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    n += u32::from(marked(Square::new(x as i32, y as i32)));
+                }
+            }
+            return Ok(n);
+        }
+        budget.spend(cells / CELLS_PER_UNIT)?;
+        Ok(census.built.get_or_init(|| Census::new(w, h, marked)).count(x0, y0, x1, y1))
+    }
+
+    /// How many concealing or opaque squares may touch a line between corners of `a` and `b`,
+    /// not counting `a`'s own squares: 0 proves every such line clear of them.
+    pub fn concealing_near(&self, a: &Space, b: &Space, budget: &mut Budget) -> Result<u32, RulesError> {
+        const BITS: u8 = Terrain::CONCEALING.0 | Terrain::OPAQUE.0;
+        let marked = |sq: Square| self.cell(sq) & BITS != 0;
+        let all = self.count(&self.concealing, around(a, b), budget, marked)?;
+        let own = a.squares().filter(|&sq| marked(sq)).count();
+        Ok(all.saturating_sub(u32::try_from(own).unwrap_or(u32::MAX)))
+    }
+
+    /// How many squares near a line between corners of `a` and `b` hold something a line may
+    /// meet (terrain, another creature, a wall bucket with walls), besides the two spaces' own
+    /// creatures: 0 proves every such line clear for every blocking set.
+    pub fn eventful_near(&self, a: &Space, b: &Space, budget: &mut Budget) -> Result<u32, RulesError> {
+        const BITS: u8 = Terrain::SOLID.0 | Terrain::LOW.0 | Terrain::OPAQUE.0;
+        let marked = |sq: Square| self.cell(sq) & (BITS | OCCUPIED) != 0 || self.walled_square(sq);
+        let all = self.count(&self.eventful, around(a, b), budget, marked)?;
+        // The two creatures' own squares are occupied: that alone does not count (a
+        // question never puts them in its blocking set), their terrain or walls do.
+        let bare = |sq: Square| {
+            let c = self.cell(sq);
+            c & OCCUPIED != 0 && c & BITS == 0 && !self.walled_square(sq)
+        };
+        let own = a.squares().filter(|&sq| bare(sq)).count()
+            + b.squares().filter(|&sq| !a.contains(sq) && bare(sq)).count();
+        Ok(all.saturating_sub(u32::try_from(own).unwrap_or(u32::MAX)))
+    }
+
+    /// How many squares near a line between corners of `a` and `b` may block a line of
+    /// effect (solid terrain, a wall bucket with walls), the two spaces' own included: 0
+    /// proves that a line of effect exists.
+    pub fn obstructed_near(&self, a: &Space, b: &Space, budget: &mut Budget) -> Result<u32, RulesError> {
+        let marked = |sq: Square| self.cell(sq) & Terrain::SOLID.0 != 0 || self.walled_square(sq);
+        self.count(&self.obstructed, around(a, b), budget, marked)
+    }
+
+    #[inline]
+    fn walled_square(&self, sq: Square) -> bool {
+        let k = self.walls.log_k();
+        !self.walls.is_empty()
+            && self.walls.walled_bucket(i64::from(sq.x) >> k, i64::from(sq.y) >> k).is_some()
+    }
+
+    /// Whether some wall is an arrow slit (else no line can be blocked by one).
+    pub fn has_arrow_slits(&self) -> bool {
+        self.has_arrow_slits
     }
 
     /// The kind of a wall by id.
@@ -175,8 +296,19 @@ impl<'e> Scene<'e> {
         if let Some(answer) = hit {
             return Ok(answer);
         }
-        let answer = compute(self, budget)?;
-        self.sight_cache.borrow_mut().insert(key, answer);
+        // Without windows, everything that blocks effect blocks sight (RULES.md: adding
+        // blockers never removes blocking), so no line of effect means no line of sight.
+        let implied =
+            sight && !self.has_windows && self.sight_cache.borrow().get(&(false, *from, *to)) == Some(&None);
+        let answer = if implied { None } else { compute(self, budget)? };
+        let mut cache = self.sight_cache.borrow_mut();
+        cache.insert(key, answer);
+        // Reversing a segment keeps its verdict, and the way back walks the same segments
+        // against the same blockers: no line one way means no line the other way. (A line
+        // found one way is not the one the other way finds first, so that is not shared.)
+        if let (None, From::Space(s)) = (answer, from) {
+            cache.insert((sight, From::Space(*to), *s), None);
+        }
         Ok(answer)
     }
 
@@ -248,6 +380,12 @@ impl<'e> Scene<'e> {
             From::Point(p) => vec![Endpoint::point(*p)],
         };
         let ends = self.corners(to);
+        if let (From::Space(s), Some(a), Some(b_end)) = (from, starts.first(), ends.first())
+            && self.eventful_near(s, to, budget)? == 0
+        {
+            // Nothing a line could meet near the two spaces: the first line is clear.
+            return Ok(Some((a.at, b_end.at)));
+        }
         for a in &starts {
             for b_end in &ends {
                 let seg = Segment::between(*a, *b_end);

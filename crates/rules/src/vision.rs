@@ -620,11 +620,22 @@ fn concealing_squares(
         return Ok(enc.space(t).squares().all(concealing));
     }
     let a_space = enc.space(a);
+    let origins = scene.corners(&a_space);
+    if scene.concealing_near(&a_space, &enc.space(t), budget)? == 0 {
+        // No concealing square touches any of the lines: the first choice is clear.
+        if let (Some(o), Some(tsq)) = (origins.first(), enc.space(t).squares().next()) {
+            ans.corner = Some(o.at);
+            ans.target_square = Some(tsq);
+            for c in tsq.corners() {
+                ans.lines.push(ConcealLine { from: o.at, to: c, concealed: false });
+            }
+        }
+        return Ok(false);
+    }
     let grazing = if sf { Grazing::On } else { Grazing::Off };
     let squares = |sq: Square| (concealing(sq) && !a_space.contains(sq)).then_some(grazing);
     // (The cell lookup comes first: most squares are open and never reach the space test.)
     let blockers = Blockers::new(&squares, &scene.walls, NoWalls);
-    let origins = scene.corners(&a_space);
     let mut best: Option<(usize, Endpoint, Square, [bool; 4])> = None;
     'search: for o in &origins {
         for tsq in enc.space(t).squares() {

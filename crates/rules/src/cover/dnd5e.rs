@@ -34,7 +34,9 @@ pub(super) fn resolve(
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let cap = ctx.enc.variants.is_on("dnd5e.cover.half-cap");
-    let mut tracer = Tracer::new(ctx, Grazing::Off, true);
+    let mut tracer = Tracer::new(ctx, Grazing::Off, true, budget)?;
+    // Only an arrow slit raises a choice to three-quarters by itself.
+    let slits = ctx.scene.has_arrow_slits();
     let a_squares: Vec<_> = ctx.a_space.squares().collect();
     let origins = tracer.origins(&a_squares);
     let t_squares: Vec<_> = ctx.t_space.squares().collect();
@@ -55,7 +57,7 @@ pub(super) fn resolve(
                 if tracer.blocked(o.end, end, &all, budget)? {
                     blocked += 1;
                     any_hard |= tracer.blocked(o.end, end, &hard, budget)?;
-                    slit |= tracer.blocked(o.end, end, &arrow_slit, budget)?;
+                    slit |= slits && tracer.blocked(o.end, end, &arrow_slit, budget)?;
                     any_solid |= tracer.blocked(o.end, end, &not_creature, budget)?;
                 }
             }
@@ -86,6 +88,9 @@ pub(super) fn resolve(
     }
     let Some(b) = best else { return Ok(()) };
     let (Some(o), Some(t)) = (origins.get(b.origin), t_squares.get(b.target)) else { return Ok(()) };
+    if ctx.total(b.degree, budget)? {
+        return Ok(());
+    }
     ans.degree = b.degree;
     ans.soft = b.soft && b.degree > Degree::None;
     ans.corner = Some(o.end.at);

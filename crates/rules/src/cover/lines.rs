@@ -1,7 +1,6 @@
 //! Tracing the cover lines once and judging their hits per filter.
 
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 
 use super::{AttackKind, Context};
 use crate::budget::{Budget, units};
@@ -101,12 +100,23 @@ pub(crate) struct Origin {
     pub square: Option<Square>,
 }
 
+/// What is known of a segment against the widest blocking set.
+#[derive(Default)]
+struct Line {
+    /// The first hit of its walk; `None` when nothing blocks it.
+    first: Option<Hit>,
+    /// Every hit, once traced in full.
+    full: Option<LineReport>,
+}
+
 /// Traces lines against the widest blocking set of a cover question, once each.
 pub(crate) struct Tracer<'c, 'a, 'e> {
     pub ctx: &'c Context<'a, 'e>,
     grazing: Grazing,
     creatures: bool,
-    cache: HashMap<(Endpoint, Endpoint), LineReport, BuildFx>,
+    /// Every line of the question is known to be clear ([`crate::scene::Scene::eventful_near`]).
+    quiet: bool,
+    cache: HashMap<(Endpoint, Endpoint), Line, BuildFx>,
     /// The end points of each square of the target's space (row-major), once worked out: each
     /// needs a wall look-up per corner, and every judgement of a square asks for them again.
     target_ends: Vec<Option<[Endpoint; 4]>>,
@@ -140,30 +150,76 @@ impl SquareBlockers for CoverSquares<'_, '_, '_> {
 
 impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     /// `grazing` applies to terrain squares and walls; creature squares never graze-block.
-    pub fn new(ctx: &'c Context<'a, 'e>, grazing: Grazing, creatures: bool) -> Self {
+    pub fn new(
+        ctx: &'c Context<'a, 'e>,
+        grazing: Grazing,
+        creatures: bool,
+        budget: &mut Budget,
+    ) -> Result<Self, RulesError> {
         // A clear first choice needs four lines; a few more fit before the table grows.
         let cache = HashMap::with_capacity_and_hasher(8, BuildFx);
         let side = ctx.t_space.side.max(1) as usize;
-        Tracer { ctx, grazing, creatures, cache, target_ends: vec![None; side * side] }
+        // Nothing a line could meet near the two spaces: every line between them is clear.
+        let quiet = !matches!(ctx.attack, AttackKind::Area { .. })
+            && ctx.scene.eventful_near(&ctx.a_space, &ctx.t_space, budget)? == 0;
+        Ok(Tracer { ctx, grazing, creatures, quiet, cache, target_ends: vec![None; side * side] })
     }
 
-    /// Traces a segment (cached).
+    /// Traces a segment in full (cached).
     pub fn trace(
         &mut self,
         from: Endpoint,
         to: Endpoint,
         budget: &mut Budget,
     ) -> Result<&LineReport, RulesError> {
-        let (ctx, g) = (self.ctx, self.grazing);
-        let creature_bits = if self.creatures { OCCUPIED } else { 0 };
         // The cache look-up.
         budget.spend(1)?;
-        let slot = match self.cache.entry((from, to)) {
-            Entry::Occupied(seen) => return Ok(seen.into_mut()),
-            Entry::Vacant(slot) => slot,
+        let blocked = self.walk(from, to, budget)?;
+        let untraced = blocked && self.cache.get(&(from, to)).is_some_and(|l| l.full.is_none());
+        let report = if untraced {
+            let report = self.blockers_trace(from, to, budget)?;
+            // Each hit of the report is a small allocation.
+            budget.spend(units(report.hits.len()).saturating_mul(HIT))?;
+            Some(report)
+        } else {
+            None
         };
-        let squares = CoverSquares { ctx, grazing: g, creature_bits };
-        let walls = |id: u32| match ctx.scene.wall_kind(id) {
+        let line = self.cache.entry((from, to)).or_default();
+        if report.is_some() {
+            line.full = report;
+        }
+        // A clear line's report is empty.
+        Ok(line.full.get_or_insert_with(LineReport::default))
+    }
+
+    /// The yes/no walk of a segment against the widest set, keeping its first hit (cached):
+    /// whether it is blocked.
+    fn walk(&mut self, from: Endpoint, to: Endpoint, budget: &mut Budget) -> Result<bool, RulesError> {
+        if let Some(line) = self.cache.get(&(from, to)) {
+            return Ok(line.first.is_some());
+        }
+        if self.quiet {
+            self.cache.insert((from, to), Line::default());
+            return Ok(false);
+        }
+        let squares = self.squares();
+        let blockers = Blockers::new(&squares, &self.ctx.scene.walls, self.walls());
+        let seg = crate::grid::line::Segment::between(from, to);
+        let first = blockers.first_hit(&seg, budget).map_err(line_error)?;
+        let blocked = first.is_some();
+        self.cache.insert((from, to), Line { first, full: None });
+        Ok(blocked)
+    }
+
+    fn squares(&self) -> CoverSquares<'c, 'a, 'e> {
+        let creature_bits = if self.creatures { OCCUPIED } else { 0 };
+        CoverSquares { ctx: self.ctx, grazing: self.grazing, creature_bits }
+    }
+
+    /// The widest set's walls: every kind that blocks some cover question.
+    fn walls(&self) -> impl Fn(u32) -> Option<Grazing> + use<'c, 'a, 'e> {
+        let (ctx, g) = (self.ctx, self.grazing);
+        move |id: u32| match ctx.scene.wall_kind(id) {
             Some(
                 WallKind::Solid
                 | WallKind::Low
@@ -172,20 +228,19 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
                 | WallKind::DoorClosed,
             ) => Some(g),
             _ => None,
-        };
-        let blockers = Blockers::new(&squares, &ctx.scene.walls, walls);
+        }
+    }
+
+    fn blockers_trace(
+        &self,
+        from: Endpoint,
+        to: Endpoint,
+        budget: &mut Budget,
+    ) -> Result<LineReport, RulesError> {
+        let squares = self.squares();
+        let blockers = Blockers::new(&squares, &self.ctx.scene.walls, self.walls());
         let seg = crate::grid::line::Segment::between(from, to);
-        // Most lines are clear: the boolean walk is much cheaper than the full report, and a
-        // line clear against the widest set stays clear against every subset we filter to.
-        let report = if blockers.is_blocked(&seg, budget).map_err(line_error)? {
-            let report = blockers.trace(&seg, budget).map_err(line_error)?;
-            // Each hit of the report is a small allocation.
-            budget.spend(units(report.hits.len()).saturating_mul(HIT))?;
-            report
-        } else {
-            LineReport::default()
-        };
-        Ok(slot.insert(report))
+        blockers.trace(&seg, budget).map_err(line_error)
     }
 
     /// The attacker's corners (or the area origin), each with a square it was taken from.
@@ -257,7 +312,9 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         Ok(TracedLine { from: from.at, to: to.at, blocked, hits })
     }
 
-    /// Whether a traced segment is blocked under a filter.
+    /// Whether a traced segment is blocked under a filter. Most blocked lines are settled by
+    /// their first hit (a solid square or wall counts under every filter that asks): only
+    /// when the filter drops it is the line traced in full.
     pub fn blocked(
         &mut self,
         from: Endpoint,
@@ -266,9 +323,21 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         budget: &mut Budget,
     ) -> Result<bool, RulesError> {
         let ctx = self.ctx;
+        // The cache look-up.
+        budget.spend(1)?;
+        if !self.walk(from, to, budget)? {
+            return Ok(false);
+        }
+        let keeps = |h: &Hit| h.blocks_keeping(|e| kind_of(ctx, e).is_some_and(|k| keep(h, e, k)));
+        if let Some(Line { first: Some(h), .. }) = self.cache.get(&(from, to))
+            && keeps(h)
+        {
+            budget.spend(1)?;
+            return Ok(true);
+        }
         let report = self.trace(from, to, budget)?;
         budget.spend(units(report.hits.len()))?;
-        Ok(report.blocked_keeping(|h, e| kind_of(ctx, e).is_some_and(|k| keep(h, e, k))))
+        Ok(report.hits.iter().any(keeps))
     }
 }
 

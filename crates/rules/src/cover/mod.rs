@@ -193,23 +193,26 @@ pub fn cover(
         trace.push("grid.line-of-effect", Effect::ElevationIgnored { creatures: elevated });
     }
     let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon };
-    // The procedure runs first: a choice with no blocked line is itself a line of effect
-    // (every blocker of effect is in its blocking set), which spares the separate search in
-    // the common case; otherwise `grid.line-of-effect` decides between cover and total cover.
-    let (mut answer, procedure) = match rules.cover {
-        CoverRule::Dnd5e { .. } => {
-            let mut ans = CoverAnswer::empty("dnd5e.cover.grid", SaveKind::Dex);
-            let mut t = Trace::default();
-            dnd5e::resolve(&ctx, &mut ans, &mut t, budget)?;
-            (ans, t)
-        }
-        CoverRule::Pathfinder(pc) => {
-            let mut ans = CoverAnswer::empty(pc.corner_lines_rule, SaveKind::Reflex);
-            let mut t = Trace::default();
-            pathfinder::resolve(&ctx, &pc, &mut ans, &mut t, budget)?;
-            (ans, t)
-        }
+    let (empty_procedure, save) = match rules.cover {
+        CoverRule::Dnd5e { .. } => ("dnd5e.cover.grid", SaveKind::Dex),
+        CoverRule::Pathfinder(pc) => (pc.corner_lines_rule, SaveKind::Reflex),
     };
+    // Usually the procedure runs first: a choice with no blocked line is itself a line of
+    // effect (every blocker of effect is in its blocking set), which spares the separate
+    // search. But on a crowded map most pairs have no line of effect at all, and the
+    // procedure's work would be thrown away; so when something that blocks effect stands
+    // near the two spaces, the search goes first. Both orders give the same answer. (The
+    // procedures also ask before explaining a covered choice, see `Context::total`.)
+    let search_first = ctx.may_be_total() && scene.obstructed_near(&a_space, &t_space, budget)? > 0;
+    let searched = if search_first { Some(scene.line_of_effect(&from, &t_space, budget)?) } else { None };
+    let mut answer = CoverAnswer::empty(empty_procedure, save);
+    let mut procedure = Trace::default();
+    if searched != Some(None) {
+        match rules.cover {
+            CoverRule::Dnd5e { .. } => dnd5e::resolve(&ctx, &mut answer, &mut procedure, budget)?,
+            CoverRule::Pathfinder(pc) => pathfinder::resolve(&ctx, &pc, &mut answer, &mut procedure, budget)?,
+        }
+    }
     let clear = answer.lines.iter().find(|l| !l.blocked).map(|l| (l.from, l.to));
     let loe = match (answer.degree, clear) {
         (Degree::None, Some(line)) => Some(line),
@@ -248,6 +251,40 @@ pub(crate) struct Context<'a, 'e> {
 }
 
 impl Context<'_, '_> {
+    /// Whether the procedure can be skipped when no line of effect exists, leaving the same
+    /// answer: it must not name another procedure (the PF1 adjacent-melee test does) and its
+    /// blocking set must hold every blocker of effect (the two creatures' own squares are not
+    /// in it, so they must not be solid). Area effects keep the usual order.
+    fn may_be_total(&self) -> bool {
+        let adjacent_test =
+            matches!(self.enc.ruleset.rules().cover, CoverRule::Pathfinder(pc) if pc.adjacent_melee_test);
+        let own_solid = self
+            .a_space
+            .squares()
+            .chain(self.t_space.squares())
+            .any(|sq| self.scene.terrain(sq).has(crate::encounter::Terrain::SOLID));
+        match self.attack {
+            AttackKind::Area { .. } => false,
+            AttackKind::Melee if adjacent_test => false,
+            _ => !own_solid,
+        }
+    }
+
+    /// Whether the answer will be total cover once the procedure has chosen a degree: then
+    /// its choice is thrown away, and need not be explained (its lines traced in full, which
+    /// on a crowded map is most of the work). A clear choice is itself a line of effect;
+    /// otherwise the scene searches one (and remembers it for [`cover`]'s own test).
+    pub fn total(&self, chosen: Degree, budget: &mut Budget) -> Result<bool, RulesError> {
+        if chosen == Degree::None {
+            return Ok(false);
+        }
+        let from = match self.attack {
+            AttackKind::Area { origin, .. } => From::Point(origin),
+            _ => From::Space(self.a_space),
+        };
+        Ok(self.scene.line_of_effect(&from, &self.t_space, budget)?.is_none())
+    }
+
     /// Squares that are never in B: the attacker's and the target's own.
     pub fn own(&self, sq: Square) -> bool {
         self.t_space.contains(sq)

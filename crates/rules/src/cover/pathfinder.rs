@@ -67,7 +67,7 @@ pub(super) fn resolve(
     let corridor_exemption = ctx.enc.variants.is_on("sf1e.cover.corridorExemption");
     let grazing = if rules.grazing_terrain && !corridor_exemption { Grazing::On } else { Grazing::Off };
     let ranged = ctx.attack == AttackKind::Ranged;
-    let mut tracer = Tracer::new(ctx, grazing, ranged);
+    let mut tracer = Tracer::new(ctx, grazing, ranged, budget)?;
     let (metric, _) = reach::metric(ctx.enc);
     let t_squares: Vec<Square> = ctx.t_space.squares().collect();
     let a_squares: Vec<Square> = ctx.a_space.squares().collect();
@@ -81,6 +81,8 @@ pub(super) fn resolve(
     };
     let judge = Judge { metric, attacker, target: &t_squares, creatures: ranged };
     let partial = ctx.enc.variants.is_on(pc.partial_variant);
+    // Only an arrow slit makes a line improved cover: without one, no line need be asked.
+    let slits = ctx.scene.has_arrow_slits();
 
     // Melee choices come from the reach test; otherwise (or when nothing is in reach) every
     // corner against every target square, in that order, generated as they are judged since
@@ -138,7 +140,7 @@ pub(super) fn resolve(
                         if judge.creatures && tracer.blocked(origin.end, end, &keep_hard, budget)? {
                             n_hard += 1;
                         }
-                        slit |= tracer.blocked(origin.end, end, &keep_slit, budget)?;
+                        slit |= slits && tracer.blocked(origin.end, end, &keep_slit, budget)?;
                     }
                 }
                 if !judge.creatures {
@@ -161,7 +163,7 @@ pub(super) fn resolve(
                     for end in tracer.target_ends(target) {
                         if tracer.blocked(start, end, &keep_adjacent, budget)? {
                             n += 1;
-                            slit |= tracer.blocked(start, end, &keep_slit, budget)?;
+                            slit |= slits && tracer.blocked(start, end, &keep_slit, budget)?;
                         }
                     }
                 }
@@ -189,6 +191,12 @@ pub(super) fn resolve(
         }
     }
     let Some((degree, blocked, chosen, hard_min)) = best else { return Ok(()) };
+    if let Choice::Adjacent { .. } = chosen {
+        ans.procedure = "pf1e.cover.melee-adjacent";
+    }
+    if ctx.total(degree, budget)? {
+        return Ok(());
+    }
     ans.degree = degree;
     // Soft cover: creatures alone cover the target (no choice is covered without them).
     ans.soft =
@@ -241,7 +249,6 @@ pub(super) fn resolve(
                     adjacent_test: true,
                 },
             );
-            ans.procedure = "pf1e.cover.melee-adjacent";
         }
     }
     if ctx.a_space.side > 1 || ctx.t_space.side > 1 {

@@ -154,6 +154,14 @@ impl<'a, S: SquareBlockers + ?Sized, W: WallBlockers> Blockers<'a, S, W> {
         Ok(engine::run(self, segment, budget, &mut sink)?.is_break())
     }
 
+    /// The first blocking element the walk meets (the first hit of [`Blockers::trace`]), or
+    /// `None` when the segment is clear; stops there.
+    pub fn first_hit(&self, segment: &Segment, budget: &mut Budget) -> Result<Option<Hit>, LineError> {
+        let mut sink = engine::KeepFirst::default();
+        let _ = engine::run(self, segment, budget, &mut sink)?;
+        Ok(sink.0)
+    }
+
     /// Every blocking element the segment meets, with the rule that applied and where.
     pub fn trace(&self, segment: &Segment, budget: &mut Budget) -> Result<LineReport, LineError> {
         let mut sink = engine::AllHits::default();

@@ -3,6 +3,7 @@
 //! Squares are integer cells; points (corners, wall ends, light and area origins) are exact
 //! fixed-point numbers so that every line and wall test is decided without floating error.
 
+pub mod census;
 pub mod distance;
 pub mod line;
 

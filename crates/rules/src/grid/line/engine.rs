@@ -39,6 +39,17 @@ impl Sink for FirstHit {
     }
 }
 
+/// Stops at the first hit, keeping it.
+#[derive(Default)]
+pub(crate) struct KeepFirst(pub(crate) Option<Hit>);
+
+impl Sink for KeepFirst {
+    fn hit(&mut self, _: Option<u32>, make: impl FnOnce() -> Hit) -> Flow {
+        self.0 = Some(make());
+        ControlFlow::Break(())
+    }
+}
+
 /// Keeps every hit, each wall once.
 #[derive(Default)]
 pub(crate) struct AllHits {
