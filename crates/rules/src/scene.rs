@@ -42,6 +42,8 @@ pub struct Scene<'e> {
     /// Squares where a line of effect may be blocked: solid terrain, or a wall bucket holding
     /// a wall. Built on first use.
     obstructed: Lazy,
+    /// The cells with [`WALLED`] set, for the censuses that count walls.
+    walled_cells: OnceCell<Vec<u8>>,
 }
 
 /// A census built once enough squares have been looked at one by one.
@@ -58,11 +60,18 @@ type SightKey = (bool, From, Space);
 /// The answers: the first clear segment, if any.
 type SightCache = HashMap<SightKey, Option<(Point, Point)>, BuildFx>;
 
+/// Squares a scene looks at one by one before it builds a census: this share of the map's.
+const SCAN_SHARE: u64 = 8;
+
 /// Squares of the cell arrays filled per work unit (a store and a terrain lookup each).
 const CELLS_PER_UNIT: u64 = 8;
 
 /// Bit set in [`Scene::cell`] for a square some creature stands on (terrain bits use 0–5).
 pub const OCCUPIED: u8 = 1 << 7;
+
+/// Bit of the censuses' cell array for a square whose wall bucket holds a wall (a line through
+/// it may meet one).
+const WALLED: u8 = 1 << 6;
 
 /// Maps a line-test error to the rules error the server reports.
 pub fn line_error(e: LineError) -> RulesError {
@@ -106,6 +115,7 @@ impl<'e> Scene<'e> {
         for (i, cell) in cells.iter_mut().enumerate() {
             *cell = enc.grid.terrain.get(i).map_or(0, |t| t.0) | if occupants[i] > 0 { OCCUPIED } else { 0 };
         }
+
         Ok(Scene {
             enc,
             walls,
@@ -117,6 +127,7 @@ impl<'e> Scene<'e> {
             has_arrow_slits: enc.grid.walls.iter().any(|w| w.kind == WallKind::ArrowSlit),
             eventful: Lazy::default(),
             obstructed: Lazy::default(),
+            walled_cells: OnceCell::new(),
         })
     }
 
@@ -146,16 +157,18 @@ impl<'e> Scene<'e> {
     }
 
     /// How many squares of a box are marked: looked at one by one while the squares looked
-    /// at stay fewer than the map's, then by a census built once (which costs about one look
-    /// per square), so that one question never pays for a census and a whole scene pays for
-    /// it once. Charged as the cell arrays are.
+    /// at stay fewer than an eighth of the map's, then by a census built once (which costs
+    /// about one look per square), so that a question about a few creatures does not pay for
+    /// a census, and a whole scene pays for it once and little more. Charged as the cell
+    /// arrays are.
     fn count(
         &self,
         census: &Lazy,
         [x0, y0, x1, y1]: [i64; 4],
         budget: &mut Budget,
-        marked: impl Fn(Square) -> bool,
+        bits: u8,
     ) -> Result<u32, RulesError> {
+        let marked = |sq: Square| self.cell(sq) & bits != 0 || (bits & WALLED != 0 && self.walled_square(sq));
         let g = &self.enc.grid;
         let (x0, y0, x1, y1) =
             (x0.max(0), y0.max(0), x1.min(i64::from(g.width) - 1), y1.min(i64::from(g.height) - 1));
@@ -169,7 +182,7 @@ impl<'e> Scene<'e> {
         let (w, h) = (g.width.max(0) as usize, g.height.max(0) as usize);
         let cells = u64::try_from(w.saturating_mul(h)).unwrap_or(u64::MAX);
         let looked = census.looked.get().saturating_add(area);
-        if looked <= cells {
+        if looked <= cells / SCAN_SHARE {
             census.looked.set(looked);
             budget.spend(area.div_ceil(CELLS_PER_UNIT))?;
             let mut n = 0u32;
@@ -182,7 +195,11 @@ impl<'e> Scene<'e> {
             return Ok(n);
         }
         budget.spend(cells / CELLS_PER_UNIT)?;
-        Ok(census.built.get_or_init(|| Census::new(w, h, marked)).count(x0, y0, x1, y1))
+        let built = census.built.get_or_init(|| {
+            let cells = if bits & WALLED != 0 { self.walled_cells() } else { &self.cells };
+            Census::new(w, h, |x, y| cells.get(y * w + x).is_some_and(|&c| c & bits != 0))
+        });
+        Ok(built.count(x0, y0, x1, y1))
     }
 
     /// How many concealing or opaque squares may touch a line between corners of `a` and `b`,
@@ -190,7 +207,7 @@ impl<'e> Scene<'e> {
     pub fn concealing_near(&self, a: &Space, b: &Space, budget: &mut Budget) -> Result<u32, RulesError> {
         const BITS: u8 = Terrain::CONCEALING.0 | Terrain::OPAQUE.0;
         let marked = |sq: Square| self.cell(sq) & BITS != 0;
-        let all = self.count(&self.concealing, around(a, b), budget, marked)?;
+        let all = self.count(&self.concealing, around(a, b), budget, BITS)?;
         let own = a.squares().filter(|&sq| marked(sq)).count();
         Ok(all.saturating_sub(u32::try_from(own).unwrap_or(u32::MAX)))
     }
@@ -200,8 +217,7 @@ impl<'e> Scene<'e> {
     /// creatures: 0 proves every such line clear for every blocking set.
     pub fn eventful_near(&self, a: &Space, b: &Space, budget: &mut Budget) -> Result<u32, RulesError> {
         const BITS: u8 = Terrain::SOLID.0 | Terrain::LOW.0 | Terrain::OPAQUE.0;
-        let marked = |sq: Square| self.cell(sq) & (BITS | OCCUPIED) != 0 || self.walled_square(sq);
-        let all = self.count(&self.eventful, around(a, b), budget, marked)?;
+        let all = self.count(&self.eventful, around(a, b), budget, BITS | OCCUPIED | WALLED)?;
         // The two creatures' own squares are occupied: that alone does not count (a
         // question never puts them in its blocking set), their terrain or walls do.
         let bare = |sq: Square| {
@@ -217,15 +233,33 @@ impl<'e> Scene<'e> {
     /// effect (solid terrain, a wall bucket with walls), the two spaces' own included: 0
     /// proves that a line of effect exists.
     pub fn obstructed_near(&self, a: &Space, b: &Space, budget: &mut Budget) -> Result<u32, RulesError> {
-        let marked = |sq: Square| self.cell(sq) & Terrain::SOLID.0 != 0 || self.walled_square(sq);
-        self.count(&self.obstructed, around(a, b), budget, marked)
+        self.count(&self.obstructed, around(a, b), budget, Terrain::SOLID.0 | WALLED)
     }
 
-    #[inline]
+    /// Whether the wall bucket of a square holds a wall.
     fn walled_square(&self, sq: Square) -> bool {
         let k = self.walls.log_k();
         !self.walls.is_empty()
             && self.walls.walled_bucket(i64::from(sq.x) >> k, i64::from(sq.y) >> k).is_some()
+    }
+
+    /// The cell array with [`WALLED`] set, for building censuses (once).
+    fn walled_cells(&self) -> &[u8] {
+        self.walled_cells.get_or_init(|| {
+            let (w, h) = (self.enc.grid.width.max(0) as i64, self.enc.grid.height.max(0) as i64);
+            let mut cells = self.cells.clone();
+            // Buckets do not overlap: at most one more store per square.
+            for [x0, y0, x1, y1] in self.walls.walled_areas() {
+                for y in y0.max(0)..=y1.min(h - 1) {
+                    for x in x0.max(0)..=x1.min(w - 1) {
+                        if let Some(c) = cells.get_mut((y * w + x) as usize) {
+                            *c |= WALLED;
+                        }
+                    }
+                }
+            }
+            cells
+        })
     }
 
     /// Whether some wall is an arrow slit (else no line can be blocked by one).

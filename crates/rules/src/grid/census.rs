@@ -3,7 +3,7 @@
 //! element touching it, and every square touching a segment lies in the box of its end
 //! points' squares grown by one, so an empty box proves a line clear without walking it.
 
-use super::{Space, Square};
+use super::Space;
 
 /// Counts of marked squares over a `width × height` map.
 #[derive(Debug, Clone, Default)]
@@ -15,19 +15,19 @@ pub struct Census {
 }
 
 impl Census {
-    /// Counts the squares of a `width × height` map (row-major index `y · width + x`) for
-    /// which `marked` holds.
-    pub fn new(width: usize, height: usize, marked: impl Fn(Square) -> bool) -> Census {
+    /// Counts the squares of a `width × height` map for which `marked(x, y)` holds.
+    pub fn new(width: usize, height: usize, marked: impl Fn(usize, usize) -> bool) -> Census {
         let row = width + 1;
         let mut sums = vec![0u32; row * (height + 1)];
         for y in 0..height {
+            // This row of sums and the one above it.
+            let (above, here) = sums.split_at_mut((y + 1) * row);
+            let above = &above[y * row..];
             let mut run = 0u32;
             for x in 0..width {
-                // Map sides are at most 1,024 squares.
-                run += u32::from(marked(Square::new(x as i32, y as i32)));
-                let above = sums.get(y * row + x + 1).copied().unwrap_or(0);
-                if let Some(s) = sums.get_mut((y + 1) * row + x + 1) {
-                    *s = above + run;
+                run += u32::from(marked(x, y));
+                if let (Some(s), Some(a)) = (here.get_mut(x + 1), above.get(x + 1)) {
+                    *s = a + run;
                 }
             }
         }
@@ -68,12 +68,13 @@ pub fn around(a: &Space, b: &Space) -> [i64; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Square;
 
     #[test]
     fn counts_rectangles_and_clips_to_the_map() {
         // 4 × 3, marked: (1, 0), (3, 1), (0, 2), (3, 2).
         let marks = [(1, 0), (3, 1), (0, 2), (3, 2)];
-        let c = Census::new(4, 3, |s| marks.contains(&(i64::from(s.x), i64::from(s.y))));
+        let c = Census::new(4, 3, |x, y| marks.contains(&(x as i64, y as i64)));
         assert_eq!(c.count(0, 0, 3, 2), 4);
         assert_eq!(c.count(1, 0, 1, 0), 1);
         assert_eq!(c.count(2, 0, 2, 2), 0);

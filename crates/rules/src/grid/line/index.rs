@@ -176,6 +176,17 @@ impl WallIndex {
         }
     }
 
+    /// The squares of every bucket some wall is filed under, as `[x0, y0, x1, y1]`
+    /// (inclusive; buckets do not overlap).
+    pub(crate) fn walled_areas(&self) -> impl Iterator<Item = [i64; 4]> + '_ {
+        let (k, nbx) = (1i64 << self.log_k, self.nbx.max(1));
+        // A bucket holds walls when its row of `items` is not empty.
+        self.starts.windows(2).zip(0i64..).filter(|(w, _)| w[0] != w[1]).map(move |(_, b)| {
+            let (bx, by) = (self.bx0 + b % nbx, self.by0 + b / nbx);
+            [bx * k, by * k, bx * k + k - 1, by * k + k - 1]
+        })
+    }
+
     /// Whether a point lies in a bucket (half-open).
     pub(crate) fn point_in_bucket(&self, v: Xy, bucket: usize) -> bool {
         self.bucket_of_cell((v.x >> FRAC_BITS) as i64, (v.y >> FRAC_BITS) as i64) == Some(bucket)
