@@ -510,10 +510,10 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     prop_assert_eq!(&analysis.trace, &trace, "the rule tally");
     // Sharing one scene never costs more than asking pair by pair: a remembered line of sight
     // is only ever work not done again. The one extra is the scene's three censuses of the map
-    // (concealing, eventful and obstructed squares), one unit per 8 squares each, which a
+    // (concealing, eventful and obstructed squares), one unit per 4 squares each, which a
     // single question never builds.
     let cells = (enc.grid.width.max(0) as u64) * (enc.grid.height.max(0) as u64);
-    let bound = singles_spent + PER_PAIR * expected_pairs.len() as u64 + CENSUSES * (cells / 8);
+    let bound = singles_spent + PER_PAIR * expected_pairs.len() as u64 + CENSUSES * (cells / 4);
     prop_assert!(
         spent <= bound,
         "analyze spent {} units, the single questions {} + {} per pair",

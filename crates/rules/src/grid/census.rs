@@ -15,20 +15,20 @@ pub struct Census {
 }
 
 impl Census {
-    /// Counts the squares of a `width × height` map for which `marked(x, y)` holds.
-    pub fn new(width: usize, height: usize, marked: impl Fn(usize, usize) -> bool) -> Census {
+    /// Counts the squares of a `width × height` map, given row-major as `cells`, whose bits
+    /// meet `bits`.
+    pub fn new(width: usize, height: usize, cells: &[u8], bits: u8) -> Census {
         let row = width + 1;
         let mut sums = vec![0u32; row * (height + 1)];
-        for y in 0..height {
-            // This row of sums and the one above it.
+        for (y, cells) in cells.chunks_exact(width.max(1)).take(height).enumerate() {
+            // This row of sums and the one above it (iterators: no bounds test per square).
             let (above, here) = sums.split_at_mut((y + 1) * row);
-            let above = &above[y * row..];
+            let above = above.get(y * row + 1..).unwrap_or(&[]);
             let mut run = 0u32;
-            for x in 0..width {
-                run += u32::from(marked(x, y));
-                if let (Some(s), Some(a)) = (here.get_mut(x + 1), above.get(x + 1)) {
-                    *s = a + run;
-                }
+            // Sums never exceed the square count (at most 2^20): wrapping adds are exact.
+            for ((sum, up), &c) in here.iter_mut().skip(1).zip(above).zip(cells) {
+                run = run.wrapping_add(u32::from(c & bits != 0));
+                *sum = up.wrapping_add(run);
             }
         }
         Census { width: width as i64, height: height as i64, sums }
@@ -74,7 +74,8 @@ mod tests {
     fn counts_rectangles_and_clips_to_the_map() {
         // 4 × 3, marked: (1, 0), (3, 1), (0, 2), (3, 2).
         let marks = [(1, 0), (3, 1), (0, 2), (3, 2)];
-        let c = Census::new(4, 3, |x, y| marks.contains(&(x as i64, y as i64)));
+        let cells: Vec<u8> = (0..12).map(|i| u8::from(marks.contains(&(i % 4, i / 4)))).collect();
+        let c = Census::new(4, 3, &cells, 1);
         assert_eq!(c.count(0, 0, 3, 2), 4);
         assert_eq!(c.count(1, 0, 1, 0), 1);
         assert_eq!(c.count(2, 0, 2, 2), 0);
