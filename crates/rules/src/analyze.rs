@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use crate::budget::Budget;
-use crate::cover::{self, AttackKind, CoverAnswer};
+use crate::cover::{self, AttackKind, CoverAnswer, LineDetail};
 use crate::error::RulesError;
 use crate::flanking::{self, FlankAnswer};
 use crate::grid::FEET_PER_SQUARE;
@@ -130,7 +130,9 @@ pub fn analyze(scene: &Scene<'_>, q: &AnalyzeQuestion, budget: &mut Budget) -> R
                 AttackChoice::Ranged => false,
             };
             let kind = if melee { AttackKind::Melee } else { AttackKind::Ranged };
-            let mut c = cover::cover(scene, ai, ti, kind, a.wielding.as_ref(), budget)?;
+            // Lines are only described when the pair keeps its traces.
+            let detail = if q.traces { LineDetail::Hits } else { LineDetail::Verdicts };
+            let mut c = cover::cover_with(scene, ai, ti, kind, a.wielding.as_ref(), detail, budget)?;
             let sight = if melee { SightAttack::Melee } else { SightAttack::Ranged };
             let mut v = if enc.ruleset.is_dnd5e() {
                 vision::concealment(scene, ai, ti, sight, budget)?

@@ -280,7 +280,8 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         ends
     }
 
-    /// Renders a traced segment with a filter.
+    /// Renders a traced segment with a filter (without its hits when the question does not
+    /// explain its lines).
     pub fn render(
         &mut self,
         from: Endpoint,
@@ -289,6 +290,10 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         budget: &mut Budget,
     ) -> Result<TracedLine, RulesError> {
         let ctx = self.ctx;
+        if !ctx.explain {
+            let blocked = self.blocked(from, to, keep, budget)?;
+            return Ok(TracedLine { from: from.at, to: to.at, blocked, hits: Vec::new() });
+        }
         let report = self.trace(from, to, budget)?;
         budget.spend(units(report.hits.len()).saturating_mul(HIT))?;
         let mut hits = Vec::with_capacity(report.hits.len());

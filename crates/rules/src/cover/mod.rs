@@ -145,6 +145,16 @@ impl CoverAnswer {
     }
 }
 
+/// How much of each line a cover answer describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineDetail {
+    /// Every line with what it met ([`TracedLine::hits`]).
+    Hits,
+    /// Whether each line is blocked, with no hits: the same answer otherwise, for callers
+    /// that do not show the lines (`/v1/analyze` without traces).
+    Verdicts,
+}
+
 /// Answers a cover question. `weapon` sets melee reach (else the attacker's wielded weapon or
 /// natural reach).
 pub fn cover(
@@ -153,6 +163,19 @@ pub fn cover(
     target: usize,
     attack: AttackKind,
     weapon: Option<&Weapon>,
+    budget: &mut Budget,
+) -> Result<CoverAnswer, RulesError> {
+    cover_with(scene, attacker, target, attack, weapon, LineDetail::Hits, budget)
+}
+
+/// [`cover`], describing the lines as asked.
+pub fn cover_with(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    attack: AttackKind,
+    weapon: Option<&Weapon>,
+    detail: LineDetail,
     budget: &mut Budget,
 ) -> Result<CoverAnswer, RulesError> {
     let enc = scene.enc;
@@ -192,7 +215,8 @@ pub fn cover(
     if !elevated.is_empty() {
         trace.push("grid.line-of-effect", Effect::ElevationIgnored { creatures: elevated });
     }
-    let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon };
+    let explain = detail == LineDetail::Hits;
+    let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon, explain };
     let (empty_procedure, save) = match rules.cover {
         CoverRule::Dnd5e { .. } => ("dnd5e.cover.grid", SaveKind::Dex),
         CoverRule::Pathfinder(pc) => (pc.corner_lines_rule, SaveKind::Reflex),
@@ -248,6 +272,8 @@ pub(crate) struct Context<'a, 'e> {
     pub t_space: Space,
     pub attack: AttackKind,
     pub weapon: Option<&'a Weapon>,
+    /// Lines are described with their hits.
+    pub explain: bool,
 }
 
 impl Context<'_, '_> {

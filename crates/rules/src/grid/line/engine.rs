@@ -15,7 +15,7 @@ use super::geom::{
 };
 use super::moved::Moved;
 use super::report::{Element, Hit, Meeting, Pinch, Side, SquareCase, SquareSpan, WallCase, WallMeet};
-use super::walk::Walk;
+use super::walk::{Cursor, ExactCursor, LatticeCursor};
 use super::wide::{I256, Ratio};
 use super::{Blockers, Grazing, LineError, Segment, SquareBlockers, WallBlockers};
 use crate::budget::Budget;
@@ -203,60 +203,58 @@ pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
     ctx.move_p = cp.is_some() && ctx.on_some_wall(p, budget)?;
     ctx.move_q = cq.is_some() && ctx.on_some_wall(q, budget)?;
 
-    let mut resolved: Vec<Xy> = Vec::new();
-    let mut walk = Walk::new(p, q, FRAC_BITS);
-    // `d × (corner − p)` for the current square's north-west corner, kept up to date with
-    // additions (a column east subtracts dy·ONE, a row south adds dx·ONE; the value stays
-    // below 2^125): whether the segment's line passes through that corner, with no product
-    // per square.
-    let mut corner_side = d.cross(Xy::lattice(walk.cx, walk.cy).sub(p));
-    let step_x = if walk.sx > 0 { -(d.y << FRAC_BITS) } else { d.y << FRAC_BITS };
-    let step_y = if walk.sy > 0 { d.x << FRAC_BITS } else { -(d.x << FRAC_BITS) };
-    let index = b.walls;
-    let log_k = index.log_k();
-    // The bucket coordinates last entered (none yet: cells are never negative).
-    let mut bucket_at: (i64, i64) = (-1, -1);
-    let has_walls = !index.is_empty();
-    // Squares are charged to the budget in small batches (at most 32 squares late), and what
-    // is still owed is paid however the walk ends.
-    let mut unpaid: u64 = 0;
-    let flow = 'walk: loop {
-        let (cx, cy) = (walk.cx, walk.cy);
-        unpaid += 1;
-        if unpaid == 32 {
-            budget.spend(32 / SQUARES_PER_UNIT)?;
-            unpaid = 0;
-        }
-        let bucket_here = (cx >> log_k, cy >> log_k);
-        if has_walls && bucket_at != bucket_here {
-            bucket_at = bucket_here;
-            resolved.clear();
-            if let Some(bi) = index.walled_bucket(bucket_here.0, bucket_here.1)
-                && ctx.bucket(bi, budget, sink, &mut resolved)?.is_break()
-            {
-                break 'walk ControlFlow::Break(());
-            }
-        }
-        if ctx.cell(cx, cy, corner_side == 0, sink, &resolved)?.is_break() {
-            break 'walk ControlFlow::Break(());
-        }
-        match walk.advance() {
-            None => break 'walk ControlFlow::Continue(()),
-            Some((x, y)) => {
-                if x {
-                    corner_side += step_x;
-                }
-                if y {
-                    corner_side += step_y;
-                }
-            }
-        }
-    };
-    budget.spend(unpaid.div_ceil(SQUARES_PER_UNIT))?;
-    Ok(flow)
+    // Corner-to-corner lines (most of them) walk in whole squares with 64-bit arithmetic.
+    match LatticeCursor::new(p, q) {
+        Some(cursor) => ctx.walk(cursor, budget, sink),
+        None => ctx.walk(ExactCursor::new(p, q), budget, sink),
+    }
 }
 
 impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
+    /// Walks the squares of the segment, testing each square and each wall bucket entered.
+    fn walk<C: Cursor, K: Sink>(
+        &self,
+        mut cursor: C,
+        budget: &mut Budget,
+        sink: &mut K,
+    ) -> Result<Flow, LineError> {
+        let mut resolved: Vec<Xy> = Vec::new();
+        let index = self.b.walls;
+        let log_k = index.log_k();
+        // The bucket coordinates last entered (none yet: cells are never negative).
+        let mut bucket_at: (i64, i64) = (-1, -1);
+        let has_walls = !index.is_empty();
+        // Squares are charged to the budget in small batches (at most 32 squares late), and
+        // what is still owed is paid however the walk ends.
+        let mut unpaid: u64 = 0;
+        let flow = 'walk: loop {
+            let (cx, cy) = cursor.cell();
+            unpaid += 1;
+            if unpaid == 32 {
+                budget.spend(32 / SQUARES_PER_UNIT)?;
+                unpaid = 0;
+            }
+            let bucket_here = (cx >> log_k, cy >> log_k);
+            if has_walls && bucket_at != bucket_here {
+                bucket_at = bucket_here;
+                resolved.clear();
+                if let Some(bi) = index.walled_bucket(bucket_here.0, bucket_here.1)
+                    && self.bucket(bi, budget, sink, &mut resolved)?.is_break()
+                {
+                    break 'walk ControlFlow::Break(());
+                }
+            }
+            if self.cell(cx, cy, cursor.through_corner(), sink, &resolved)?.is_break() {
+                break 'walk ControlFlow::Break(());
+            }
+            if !cursor.step() {
+                break 'walk ControlFlow::Continue(());
+            }
+        };
+        budget.spend(unpaid.div_ceil(SQUARES_PER_UNIT))?;
+        Ok(flow)
+    }
+
     /// Whether `v` lies on a wall of B.
     fn on_some_wall(&self, v: Xy, budget: &mut Budget) -> Result<bool, LineError> {
         let (cx, cy) = cell_of(v);
@@ -292,7 +290,10 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         }
     }
 
-    /// Rules 1–3 for one square of the walk, and rule 4 at its north-west corner.
+    /// Rules 1–3 for one square of the walk, and rule 4 at its north-west corner. Inlined into
+    /// the walk for the common case (a square not in B, no corner on the line); the rest is
+    /// kept out of the loop.
+    #[inline(always)]
     fn cell<K: Sink>(
         &self,
         cx: i64,
@@ -304,7 +305,25 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         if let Some(along) = &self.along {
             return self.cell_on_grid_line(along, cx, cy, sink, resolved);
         }
-        if let Some((sq, _)) = self.square_in_b(cx, cy)
+        let in_b = self.square_in_b(cx, cy);
+        if in_b.is_none() && !on_line {
+            return Ok(ControlFlow::Continue(()));
+        }
+        self.cell_met(cx, cy, in_b, on_line, sink, resolved)
+    }
+
+    /// [`Ctx::cell`] for a square in B or a corner on the line.
+    #[inline(never)]
+    fn cell_met<K: Sink>(
+        &self,
+        cx: i64,
+        cy: i64,
+        in_b: Option<(Square, Grazing)>,
+        on_line: bool,
+        sink: &mut K,
+        resolved: &[Xy],
+    ) -> Result<Flow, LineError> {
+        if let Some((sq, _)) = in_b
             && interior(self.p, self.q, sq)
         {
             emit!(sink, None, || Hit::Square { square: sq, case: SquareCase::Interior });
@@ -322,6 +341,7 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
     /// [`Ctx::cell`] for a segment lying on a grid line: rules 2–3 replace rule 1, and every
     /// lattice point strictly inside the segment is the north-west corner of a square of the
     /// walk.
+    #[inline(never)]
     fn cell_on_grid_line<K: Sink>(
         &self,
         along: &Along,

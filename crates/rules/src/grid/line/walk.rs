@@ -13,6 +13,7 @@
 //! the integer products `nx·|dy|` and `ny·|dx|`; equal keys step diagonally.
 
 use super::geom::Xy;
+use crate::grid::FRAC_BITS;
 
 /// The cells met by a segment, as `(column, row)` in cell units: an iterator, and a
 /// step-by-step form ([`Walk::advance`]) for the hot loop of the line tests.
@@ -114,10 +115,157 @@ impl Iterator for Walk {
     }
 }
 
+/// Where the line tests' walk stands: the current cell, whether the segment's line passes
+/// through its north-west corner, and the next cell.
+pub(crate) trait Cursor {
+    /// The current cell, `(column, row)`.
+    fn cell(&self) -> (i64, i64);
+    /// Whether the segment's line passes through the current cell's north-west corner.
+    fn through_corner(&self) -> bool;
+    /// Moves to the next cell; `false` at the end.
+    fn step(&mut self) -> bool;
+}
+
+/// The exact walk of any segment, with `d × (corner − p)` for the current cell's north-west
+/// corner kept up to date by additions (a column east subtracts `dy·ONE`, a row south adds
+/// `dx·ONE`; the value stays below 2^125).
+pub(crate) struct ExactCursor {
+    walk: Walk,
+    corner_side: i128,
+    step_x: i128,
+    step_y: i128,
+}
+
+impl ExactCursor {
+    /// The walk of `[p, q]` over unit squares (raw points, in range).
+    pub(crate) fn new(p: Xy, q: Xy) -> Self {
+        let walk = Walk::new(p, q, FRAC_BITS);
+        let d = q.sub(p);
+        let corner_side = d.cross(Xy::lattice(walk.cx, walk.cy).sub(p));
+        let step_x = if walk.sx > 0 { -(d.y << FRAC_BITS) } else { d.y << FRAC_BITS };
+        let step_y = if walk.sy > 0 { d.x << FRAC_BITS } else { -(d.x << FRAC_BITS) };
+        ExactCursor { walk, corner_side, step_x, step_y }
+    }
+}
+
+impl Cursor for ExactCursor {
+    #[inline(always)]
+    fn cell(&self) -> (i64, i64) {
+        (self.walk.cx, self.walk.cy)
+    }
+
+    #[inline(always)]
+    fn through_corner(&self) -> bool {
+        self.corner_side == 0
+    }
+
+    #[inline(always)]
+    fn step(&mut self) -> bool {
+        match self.walk.advance() {
+            None => false,
+            Some((x, y)) => {
+                if x {
+                    self.corner_side += self.step_x;
+                }
+                if y {
+                    self.corner_side += self.step_y;
+                }
+                true
+            }
+        }
+    }
+}
+
+/// The same walk for a segment between two lattice points (every corner-to-corner line),
+/// in whole squares: the events and corner tests scale by a common positive factor, so the
+/// cells and corners are those of [`ExactCursor`], with 64-bit arithmetic (coordinates are at
+/// most 1,024 squares, every product below 2^22).
+pub(crate) struct LatticeCursor {
+    cx: i64,
+    cy: i64,
+    sx: i64,
+    sy: i64,
+    left_x: u64,
+    left_y: u64,
+    kx: u64,
+    ky: u64,
+    step_kx: u64,
+    step_ky: u64,
+    corner_side: i64,
+    step_x: i64,
+    step_y: i64,
+}
+
+impl LatticeCursor {
+    /// The walk from square corner `(px, py)` to `(qx, qy)`, if both are lattice points of
+    /// the supported range.
+    pub(crate) fn new(p: Xy, q: Xy) -> Option<Self> {
+        let whole = |v: i128| v & ((1 << FRAC_BITS) - 1) == 0;
+        if !(whole(p.x) && whole(p.y) && whole(q.x) && whole(q.y)) {
+            return None;
+        }
+        // In range: raw values in [0, 2^62], so whole squares in [0, 1024].
+        let sq = |v: i128| (v >> FRAC_BITS) as i64;
+        let (px, py, qx, qy) = (sq(p.x), sq(p.y), sq(q.x), sq(q.y));
+        let (dx, dy) = (qx - px, qy - py);
+        let (adx, ady) = (dx.unsigned_abs(), dy.unsigned_abs());
+        // From a lattice point the first boundary is one square ahead when moving towards
+        // larger coordinates, and the point itself (just after it) when moving back.
+        let key = |ahead: bool, a: u64| if ahead { a << 1 } else { 1 };
+        Some(LatticeCursor {
+            cx: px,
+            cy: py,
+            sx: dx.signum(),
+            sy: dy.signum(),
+            left_x: adx,
+            left_y: ady,
+            kx: if dx == 0 { u64::MAX } else { key(dx > 0, ady) },
+            ky: if dy == 0 { u64::MAX } else { key(dy > 0, adx) },
+            step_kx: ady << 1,
+            step_ky: adx << 1,
+            corner_side: 0,
+            step_x: -dx.signum() * dy,
+            step_y: dy.signum() * dx,
+        })
+    }
+}
+
+impl Cursor for LatticeCursor {
+    #[inline(always)]
+    fn cell(&self) -> (i64, i64) {
+        (self.cx, self.cy)
+    }
+
+    #[inline(always)]
+    fn through_corner(&self) -> bool {
+        self.corner_side == 0
+    }
+
+    #[inline(always)]
+    fn step(&mut self) -> bool {
+        if self.left_x == 0 && self.left_y == 0 {
+            return false;
+        }
+        let (x, y) = (self.kx <= self.ky, self.ky <= self.kx);
+        if x {
+            self.cx += self.sx;
+            self.left_x -= 1;
+            self.kx = if self.left_x == 0 { u64::MAX } else { self.kx + self.step_kx };
+            self.corner_side += self.step_x;
+        }
+        if y {
+            self.cy += self.sy;
+            self.left_y -= 1;
+            self.ky = if self.left_y == 0 { u64::MAX } else { self.ky + self.step_ky };
+            self.corner_side += self.step_y;
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::FRAC_BITS;
 
     fn lat(x: i64, y: i64) -> Xy {
         Xy::lattice(x, y)
@@ -135,6 +283,38 @@ mod tests {
         assert_eq!(cells(lat(0, 2), lat(2, 0)), vec![(0, 2), (0, 1), (1, 1), (1, 0), (2, 0)]);
         assert_eq!(cells(lat(2, 2), lat(0, 0)), vec![(2, 2), (1, 1), (0, 0)]);
         assert_eq!(cells(lat(2, 0), lat(0, 2)), vec![(2, 0), (1, 0), (1, 1), (0, 1), (0, 2)]);
+    }
+
+    /// The lattice cursor visits the cells and corners of the exact one, for every segment
+    /// between lattice points of a small grid.
+    #[test]
+    fn lattice_cursor_is_the_exact_walk() {
+        let mut checked = 0;
+        for (px, py, qx, qy) in (0..5).flat_map(|a| {
+            (0..5).flat_map(move |b| (0..5).flat_map(move |c| (0..5).map(move |d| (a, b, c, d))))
+        }) {
+            let (p, q) = (lat(px, py), lat(qx, qy));
+            let mut exact = ExactCursor::new(p, q);
+            let Some(mut fast) = LatticeCursor::new(p, q) else { panic!("lattice points") };
+            loop {
+                assert_eq!(fast.cell(), exact.cell(), "{p:?} → {q:?}");
+                assert_eq!(
+                    fast.through_corner(),
+                    exact.through_corner(),
+                    "{p:?} → {q:?} at {:?}",
+                    exact.cell()
+                );
+                let (a, b) = (fast.step(), exact.step());
+                assert_eq!(a, b, "{p:?} → {q:?}");
+                if !a {
+                    break;
+                }
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 625);
+        // A point off the lattice has no lattice cursor.
+        assert!(LatticeCursor::new(Xy { x: 1, y: 0 }, lat(2, 2)).is_none());
     }
 
     #[test]
