@@ -1,7 +1,7 @@
 //! Wire types → the rules crate's validated values. Every problem is collected with its JSON
 //! pointer so that one answer lists them all.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use arbiter_rules::encounter::{
     ArmorClass, Condition, Creature, Encounter, Environment, Gravity, Grid, Light, LightSource, Saves,
@@ -317,6 +317,21 @@ pub fn encounter(e: &EncounterIn, limits: &Limits, base: &str) -> Result<Encount
     if p.is_empty() { Ok(Encounter { ruleset, variants, grid, environment, creatures }) } else { Err(p) }
 }
 
+/// The pointer `{base}/{list}/{i}`, formatted only where a problem names it (a request's
+/// every creature and row would otherwise format one string each).
+#[derive(Clone, Copy)]
+struct At<'a>(&'a str, &'a str, usize);
+
+impl std::fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.1.is_empty() {
+            write!(f, "{}/{}", self.0, self.2)
+        } else {
+            write!(f, "{}/{}/{}", self.0, self.1, self.2)
+        }
+    }
+}
+
 /// JSON pointer escaping (RFC 6901).
 pub fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
@@ -346,7 +361,7 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
                 }
             }
             None => p.push(
-                ptr.to_owned(),
+                ptr.to_string(),
                 format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
             ),
         });
@@ -360,7 +375,7 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
                     Some(l) => Some(l),
                     None => {
                         p.push(
-                            ptr.to_owned(),
+                            ptr.to_string(),
                             format!("unknown light character {c:?} at x = {x}; legend: b d n ."),
                         );
                         None
@@ -444,21 +459,21 @@ fn rows_shape(
     w: i64,
     h: i64,
     base: &str,
-    mut cell: impl FnMut(&mut Problems, &str, i64, i64, char),
+    mut cell: impl FnMut(&mut Problems, At<'_>, i64, i64, char),
 ) {
     if rows.len() as i64 != h {
         p.push(base, format!("has {} rows, the grid has height {h}", rows.len()));
     }
     for (y, row) in rows.iter().enumerate().take(h.max(0) as usize) {
-        let ptr = format!("{base}/{y}");
-        let n = row.chars().count() as i64;
+        let ptr = At(base, "", y);
+        let n = if row.is_ascii() { row.len() } else { row.chars().count() } as i64;
         if n != w {
-            p.push(ptr.clone(), format!("has {n} characters, the grid has width {w}"));
+            p.push(ptr.to_string(), format!("has {n} characters, the grid has width {w}"));
         }
         let mut reported = 0;
         for (x, c) in row.chars().enumerate().take(w.max(0) as usize) {
             let before = p.0.len();
-            cell(p, &ptr, x as i64, y as i64, c);
+            cell(p, ptr, x as i64, y as i64, c);
             if p.0.len() > before {
                 reported += 1;
                 // One row full of typos should not bury the other problems.
@@ -483,16 +498,16 @@ fn creatures(
     if e.creatures.len() > max {
         p.push(format!("{base}/creatures"), format!("at most {max} creatures"));
     }
-    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let seen = repeats(e.creatures.iter().take(max).map(|c| c.id.as_str()));
     let mut out = Vec::with_capacity(e.creatures.len().min(max));
     for (i, c) in e.creatures.iter().enumerate().take(max) {
-        let ptr = format!("{base}/creatures/{i}");
+        let ptr = At(base, "creatures", i);
         for (name, v) in [("id", &c.id), ("side", &c.side)] {
             if v.is_empty() || v.len() > limits.max_id_bytes as usize {
                 p.push(format!("{ptr}/{name}"), format!("must be 1 to {} bytes", limits.max_id_bytes));
             }
         }
-        if let Some(first) = seen.insert(c.id.as_str(), i) {
+        if let Some(first) = seen[i] {
             p.push(format!("{ptr}/id"), format!("duplicate id {:?} (also creature {first})", c.id));
         }
         let sz = size(c.size);
@@ -566,8 +581,12 @@ fn creatures(
         });
     }
     // Mounts, then overlapping spaces (only sub-square creatures and a rider on its mount share).
-    let index: BTreeMap<&str, usize> =
-        e.creatures.iter().take(out.len()).enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
+    let mounts = e.creatures.iter().take(out.len()).any(|c| c.mounted_on.is_some());
+    let index: BTreeMap<&str, usize> = if mounts {
+        e.creatures.iter().take(out.len()).enumerate().map(|(i, c)| (c.id.as_str(), i)).collect()
+    } else {
+        BTreeMap::new()
+    };
     for (i, c) in e.creatures.iter().enumerate().take(out.len()) {
         if let Some(m) = &c.mounted_on {
             match index.get(m.as_str()) {
@@ -585,6 +604,20 @@ fn creatures(
     }
     overlaps(p, ruleset, &out, base);
     out
+}
+
+/// For each id, the index of its previous occurrence, if any (a sort rather than a hash map:
+/// no hashing for the usual few dozen ids).
+fn repeats<'a>(ids: impl Iterator<Item = &'a str>) -> Vec<Option<usize>> {
+    let mut order: Vec<(&str, usize)> = ids.enumerate().map(|(i, id)| (id, i)).collect();
+    let mut prev = vec![None; order.len()];
+    order.sort_unstable();
+    for pair in order.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            prev[pair[1].1] = Some(pair[0].1);
+        }
+    }
+    prev
 }
 
 fn overlaps(p: &mut Problems, ruleset: RulesetId, creatures: &[Creature], base: &str) {
