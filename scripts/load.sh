@@ -32,10 +32,10 @@ DURATION=${LOAD_DURATION:-10s}
 WARMUP=${LOAD_WARMUP:-2s}
 CONNECTIONS=${LOAD_CONNECTIONS:-64}
 THREADS=${LOAD_THREADS:-1}
-SERVER_CPU=${LOAD_SERVER_CPU:-0}
-WRK_CPU=${LOAD_WRK_CPU:-1}
+SERVER_CPU=${LOAD_SERVER_CPUS:-${LOAD_SERVER_CPU:-0}}
+WRK_CPU=${LOAD_WRK_CPUS:-${LOAD_WRK_CPU:-1}}
 
-usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ "$#" -gt 0 ]; do
   case $1 in
     --body) BODY_FILE=$2; shift 2 ;;
@@ -46,6 +46,8 @@ while [ "$#" -gt 0 ]; do
     --warmup) WARMUP=$2; shift 2 ;;
     --connections) CONNECTIONS=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
+    --server-cpus) SERVER_CPU=$2; shift 2 ;;
+    --wrk-cpus) WRK_CPU=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "load: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -69,6 +71,9 @@ done
 [[ $CONNECTIONS =~ ^[1-9][0-9]*$ && $THREADS =~ ^[1-9][0-9]*$ ]] || die "bad --connections/--threads"
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "bad --rounds"
 [[ $QPATH =~ ^/v1/[a-z]+$ ]] || die "bad --path '$QPATH' (want e.g. /v1/cover)"
+for c in "$SERVER_CPU" "$WRK_CPU"; do
+  [[ $c =~ ^[0-9]+([,-][0-9]+)*$ ]] || die "bad CPU list '$c' (want e.g. 0 or 0,1)"
+done
 
 TMP=
 SERVER_PID=
@@ -157,7 +162,7 @@ pin_wrk=()
 if [ "$(nproc)" -ge 2 ]; then
   pin_server=(taskset -c "$SERVER_CPU")
   pin_wrk=(taskset -c "$WRK_CPU")
-  pinning="server on CPU $SERVER_CPU, wrk on CPU $WRK_CPU"
+  pinning="server on CPUs $SERVER_CPU, wrk on CPUs $WRK_CPU"
 else
   pinning="not pinned (fewer than 2 CPUs)"
 fi
@@ -242,19 +247,33 @@ rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$SERVER_PID/status")
 threads=$(awk '/^Threads:/ { print $2 }' "/proc/$SERVER_PID/status")
 
 rps_of() { awk '/^Requests\/sec:/ { print $2 }' "$TMP/$1.txt"; }
-q_sum=0
-e_sum=0
-for f in "$TMP"/question-*.txt; do
-  n=$(basename "$f" .txt)
-  summarize "POST $QPATH" "$n"
-  q_sum=$(awk -v a="$q_sum" -v b="$(rps_of "$n")" 'BEGIN { print a + b }')
+# stats V...: "min X  median Y  max Z" of the numbers given.
+stats() {
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+    printf "min %.0f  median %.0f  max %.0f", v[1], m, v[NR] }'
+}
+q_rps=()
+e_rps=()
+for ((r = 1; r <= ROUNDS; r++)); do
+  [ -f "$TMP/question-$r.txt" ] || break
+  summarize "POST $QPATH" "question-$r"
+  q_rps+=("$(rps_of "question-$r")")
 done
 if [ "$BASELINE" = 1 ]; then
-  for f in "$TMP"/echo-*.txt; do
-    n=$(basename "$f" .txt)
-    summarize "POST /echo" "$n"
-    e_sum=$(awk -v a="$e_sum" -v b="$(rps_of "$n")" 'BEGIN { print a + b }')
+  for ((r = 1; r <= ROUNDS; r++)); do
+    summarize "POST /echo" "echo-$r"
+    e_rps+=("$(rps_of "echo-$r")")
   done
+  ratios=()
+  for ((r = 0; r < ROUNDS; r++)); do
+    ratios+=("$(awk -v q="${q_rps[$r]}" -v e="${e_rps[$r]}" 'BEGIN { printf "%.1f", (e > 0 ? 100 * q / e : 0) }')")
+  done
+  log "POST $QPATH req/s over $ROUNDS rounds: $(stats "${q_rps[@]}")"
+  log "POST /echo req/s over $ROUNDS rounds: $(stats "${e_rps[@]}")"
+  log "$QPATH / baseline per round: ${ratios[*]} %"
+  q_sum=$(printf '%s\n' "${q_rps[@]}" | awk '{ s += $1 } END { print s }')
+  e_sum=$(printf '%s\n' "${e_rps[@]}" | awk '{ s += $1 } END { print s }')
   awk -v q="$q_sum" -v e="$e_sum" -v p="$QPATH" \
     'BEGIN { printf "load: %s / baseline = %.1f %% of the requests per second (summed over the rounds)\n", p, (e > 0 ? 100 * q / e : 0) }'
 fi
