@@ -354,17 +354,21 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
     let mut light_map: Vec<Option<Light>> = Vec::new();
 
     if let Some(rows) = &g.map {
-        rows_shape(p, rows, w, h, &format!("{base}/map"), |p, ptr, x, y, c| match Terrain::from_char(c) {
-            Some(t) => {
-                if let Some(cell) = terrain.get_mut((y * w + x) as usize) {
-                    *cell = t;
+        if !ascii_map(rows, w, h, &mut terrain) {
+            rows_shape(p, rows, w, h, &format!("{base}/map"), |p, ptr, x, y, c| {
+                match Terrain::from_char(c) {
+                    Some(t) => {
+                        if let Some(cell) = terrain.get_mut((y * w + x) as usize) {
+                            *cell = t;
+                        }
+                    }
+                    None => p.push(
+                        ptr.to_string(),
+                        format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
+                    ),
                 }
-            }
-            None => p.push(
-                ptr.to_string(),
-                format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
-            ),
-        });
+            });
+        }
     }
     if let Some(rows) = &g.light_map {
         light_map = vec![None; cells];
@@ -446,6 +450,37 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
         })
         .collect();
     Grid { width: wi, height: hi, terrain, light: light(g.light), light_map, lights, walls }
+}
+
+/// The terrain of every ASCII character (`Terrain::from_char`), made once.
+static TERRAIN_ASCII: std::sync::LazyLock<[Option<Terrain>; 128]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|b| u8::try_from(b).ok().and_then(|b| Terrain::from_char(char::from(b))))
+});
+
+/// The usual map: one row per grid row, each of exactly the grid's width in legend
+/// characters. Fills `terrain` through a table and answers true; false (nothing written)
+/// for any other map, which `rows_shape` then checks character by character with the
+/// problems it finds. A map has a character per square (40,000 on a 200×200 map), and the
+/// legend search and UTF-8 decoding per character cost more than the rest of the mapping.
+fn ascii_map(rows: &[String], w: i64, h: i64, terrain: &mut [Terrain]) -> bool {
+    let table = &*TERRAIN_ASCII;
+    let (Ok(cols), Ok(height)) = (usize::try_from(w), usize::try_from(h)) else { return false };
+    let known = |b: u8| table.get(usize::from(b)).is_some_and(Option::is_some);
+    if cols == 0
+        || rows.len() != height
+        || terrain.len() != cols * height
+        || !rows.iter().all(|r| r.len() == cols && r.bytes().all(known))
+    {
+        return false;
+    }
+    for (row, cells) in rows.iter().zip(terrain.chunks_exact_mut(cols)) {
+        for (b, cell) in row.bytes().zip(cells) {
+            if let Some(Some(t)) = table.get(usize::from(b)) {
+                *cell = *t;
+            }
+        }
+    }
+    true
 }
 
 fn terrain_of(t: TerrainIn) -> Terrain {
@@ -651,5 +686,30 @@ fn overlaps(p: &mut Problems, ruleset: RulesetId, creatures: &[Creature], base: 
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table path gives each square the terrain of its legend character, and leaves any
+    /// other map (a wrong width or height, an unknown or non-ASCII character) to the checks.
+    #[test]
+    fn ascii_maps_match_the_legend() {
+        let legend: String = Terrain::LEGEND.iter().map(|(c, _, _)| *c).collect();
+        let rows = vec![legend.clone(), legend.chars().rev().collect()];
+        let w = legend.len() as i64;
+        let mut terrain = vec![Terrain::OPEN; rows.len() * legend.len()];
+        assert!(ascii_map(&rows, w, 2, &mut terrain));
+        let expected: Vec<Terrain> =
+            rows.iter().flat_map(|r| r.chars().map(|c| Terrain::from_char(c).unwrap())).collect();
+        assert_eq!(terrain, expected);
+        let mut untouched = vec![Terrain::OPEN; 14];
+        assert!(!ascii_map(&rows, w, 3, &mut untouched), "height");
+        assert!(!ascii_map(&["..#".into(), "..".into()], 3, 2, &mut untouched[..6]), "width");
+        assert!(!ascii_map(&["..?".into()], 3, 1, &mut untouched[..3]), "unknown character");
+        assert!(!ascii_map(&[".é".into()], 3, 1, &mut untouched[..3]), "non-ASCII (3 bytes)");
+        assert!(untouched.iter().all(|t| *t == Terrain::OPEN));
     }
 }
