@@ -202,42 +202,51 @@ fi
 
 log "server pid $SERVER_PID on $BASE, $pinning; wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency (warm-up $WARMUP)"
 
-# run_wrk NAME DURATION URL [LUA_SCRIPT SCRIPT_ARG]: output in $TMP/NAME.txt
+# CPU time (user + system, clock ticks) a process has used.
+ticks_of() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# run_wrk NAME DURATION URL PID [LUA_SCRIPT SCRIPT_ARG]: output in $TMP/NAME.txt, and the
+# CPU ticks the server PID used meanwhile in $TMP/NAME.cpu (CPU per request is steadier
+# than requests per second on a machine shared with other work).
 run_wrk() {
-  local name=$1 dur=$2 url=$3 script=() script_args=()
-  if [ "$#" -ge 5 ]; then
-    script=(-s "$4")
-    script_args=(-- "$5")
+  local name=$1 dur=$2 url=$3 pid=$4 script=() script_args=() t0
+  if [ "$#" -ge 6 ]; then
+    script=(-s "$5")
+    script_args=(-- "$6")
   fi
+  t0=$(ticks_of "$pid")
   timeout "$(($(secs_of "$dur") + 30))" "${pin_wrk[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$dur" \
     --timeout 5s --latency "${script[@]}" "$url" "${script_args[@]}" >"$TMP/$name.txt" 2>&1 ||
     { cat "$TMP/$name.txt" >&2; die "wrk $name failed"; }
+  echo $(($(ticks_of "$pid") - t0)) >"$TMP/$name.cpu"
 }
+HZ=$(getconf CLK_TCK)
 
 # summarize NAME LABEL: one line from wrk's report.
 summarize() {
-  local f=$TMP/$2.txt rps p50 p99 non2xx errors
+  local f=$TMP/$2.txt rps p50 p99 non2xx errors cpu
   rps=$(awk '/^Requests\/sec:/ { print $2 }' "$f")
+  cpu=$(awk -v t="$(cat "$TMP/$2.cpu")" -v hz="$HZ" '/ requests in / { n = $1 } END { if (n > 0) printf "%.1f", t / hz * 1e6 / n; else print "?" }' "$f")
   p50=$(awk '$1 == "50%" { print $2 }' "$f")
   p99=$(awk '$1 == "99%" { print $2 }' "$f")
   non2xx=$(awk -F': *' '/Non-2xx or 3xx responses/ { print $2 }' "$f")
   errors=$(awk '/Socket errors:/ { sub(/.*Socket errors: /, ""); print }' "$f")
-  printf 'load: %-16s %10s req/s  p50 %8s  p99 %8s  non-2xx %s  socket errors: %s\n' \
-    "$1" "${rps:-?}" "${p50:-?}" "${p99:-?}" "${non2xx:-0}" "${errors:-none}"
+  printf 'load: %-16s %10s req/s  p50 %8s  p99 %8s  server CPU %6s us/req  non-2xx %s  socket errors: %s\n' \
+    "$1" "${rps:-?}" "${p50:-?}" "${p99:-?}" "$cpu" "${non2xx:-0}" "${errors:-none}"
   [ -z "$non2xx" ] || echo "load: warning: $1 had $non2xx non-2xx responses" >&2
 }
 
 if [ "$(secs_of "$WARMUP")" -gt 0 ]; then
-  run_wrk warmup "$WARMUP" "$BASE$QPATH" "$TMP/post.lua" "$BODY_FILE"
-  if [ "$BASELINE" = 1 ]; then run_wrk warmup-echo "$WARMUP" "$EBASE/echo" "$TMP/post.lua" "$BODY_FILE"; fi
+  run_wrk warmup "$WARMUP" "$BASE$QPATH" "$SERVER_PID" "$TMP/post.lua" "$BODY_FILE"
+  if [ "$BASELINE" = 1 ]; then run_wrk warmup-echo "$WARMUP" "$EBASE/echo" "$ECHO_PID" "$TMP/post.lua" "$BODY_FILE"; fi
 fi
 # With a baseline the two alternate, so that drift on a shared machine hits both alike.
 for ((r = 1; r <= ROUNDS; r++)); do
-  run_wrk "question-$r" "$DURATION" "$BASE$QPATH" "$TMP/post.lua" "$BODY_FILE"
+  run_wrk "question-$r" "$DURATION" "$BASE$QPATH" "$SERVER_PID" "$TMP/post.lua" "$BODY_FILE"
   if [ "$BASELINE" != 1 ]; then break; fi
-  run_wrk "echo-$r" "$DURATION" "$EBASE/echo" "$TMP/post.lua" "$BODY_FILE"
+  run_wrk "echo-$r" "$DURATION" "$EBASE/echo" "$ECHO_PID" "$TMP/post.lua" "$BODY_FILE"
 done
-run_wrk healthz "$DURATION" "$BASE/healthz"
+run_wrk healthz "$DURATION" "$BASE/healthz" "$SERVER_PID"
 
 if [ "${LOAD_VERBOSE:-0}" = 1 ]; then cat "$TMP"/question-*.txt "$TMP/healthz.txt"; fi
 
