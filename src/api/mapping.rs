@@ -353,22 +353,20 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
     let mut terrain = vec![Terrain::OPEN; cells];
     let mut light_map: Vec<Option<Light>> = Vec::new();
 
-    if let Some(rows) = &g.map {
-        if !ascii_map(rows, w, h, &mut terrain) {
-            rows_shape(p, rows, w, h, &format!("{base}/map"), |p, ptr, x, y, c| {
-                match Terrain::from_char(c) {
-                    Some(t) => {
-                        if let Some(cell) = terrain.get_mut((y * w + x) as usize) {
-                            *cell = t;
-                        }
-                    }
-                    None => p.push(
-                        ptr.to_string(),
-                        format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
-                    ),
+    if let Some(rows) = &g.map
+        && !ascii_map(rows, w, h, &mut terrain)
+    {
+        rows_shape(p, rows, w, h, &format!("{base}/map"), |p, ptr, x, y, c| match Terrain::from_char(c) {
+            Some(t) => {
+                if let Some(cell) = terrain.get_mut((y * w + x) as usize) {
+                    *cell = t;
                 }
-            });
-        }
+            }
+            None => p.push(
+                ptr.to_string(),
+                format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
+            ),
+        });
     }
     if let Some(rows) = &g.light_map {
         light_map = vec![None; cells];
