@@ -32,10 +32,10 @@ DURATION=${LOAD_DURATION:-10s}
 WARMUP=${LOAD_WARMUP:-2s}
 CONNECTIONS=${LOAD_CONNECTIONS:-64}
 THREADS=${LOAD_THREADS:-1}
-SERVER_CPU=${LOAD_SERVER_CPU:-0}
-WRK_CPU=${LOAD_WRK_CPU:-1}
+SERVER_CPU=${LOAD_SERVER_CPUS:-${LOAD_SERVER_CPU:-0}}
+WRK_CPU=${LOAD_WRK_CPUS:-${LOAD_WRK_CPU:-1}}
 
-usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ "$#" -gt 0 ]; do
   case $1 in
     --body) BODY_FILE=$2; shift 2 ;;
@@ -46,6 +46,8 @@ while [ "$#" -gt 0 ]; do
     --warmup) WARMUP=$2; shift 2 ;;
     --connections) CONNECTIONS=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
+    --server-cpus) SERVER_CPU=$2; shift 2 ;;
+    --wrk-cpus) WRK_CPU=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "load: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -69,6 +71,9 @@ done
 [[ $CONNECTIONS =~ ^[1-9][0-9]*$ && $THREADS =~ ^[1-9][0-9]*$ ]] || die "bad --connections/--threads"
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "bad --rounds"
 [[ $QPATH =~ ^/v1/[a-z]+$ ]] || die "bad --path '$QPATH' (want e.g. /v1/cover)"
+for c in "$SERVER_CPU" "$WRK_CPU"; do
+  [[ $c =~ ^[0-9]+([,-][0-9]+)*$ ]] || die "bad CPU list '$c' (want e.g. 0 or 0,1)"
+done
 
 TMP=
 SERVER_PID=
@@ -157,7 +162,7 @@ pin_wrk=()
 if [ "$(nproc)" -ge 2 ]; then
   pin_server=(taskset -c "$SERVER_CPU")
   pin_wrk=(taskset -c "$WRK_CPU")
-  pinning="server on CPU $SERVER_CPU, wrk on CPU $WRK_CPU"
+  pinning="server on CPUs $SERVER_CPU, wrk on CPUs $WRK_CPU"
 else
   pinning="not pinned (fewer than 2 CPUs)"
 fi
@@ -197,42 +202,51 @@ fi
 
 log "server pid $SERVER_PID on $BASE, $pinning; wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency (warm-up $WARMUP)"
 
-# run_wrk NAME DURATION URL [LUA_SCRIPT SCRIPT_ARG]: output in $TMP/NAME.txt
+# CPU time (user + system, clock ticks) a process has used.
+ticks_of() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+# run_wrk NAME DURATION URL PID [LUA_SCRIPT SCRIPT_ARG]: output in $TMP/NAME.txt, and the
+# CPU ticks the server PID used meanwhile in $TMP/NAME.cpu (CPU per request is steadier
+# than requests per second on a machine shared with other work).
 run_wrk() {
-  local name=$1 dur=$2 url=$3 script=() script_args=()
-  if [ "$#" -ge 5 ]; then
-    script=(-s "$4")
-    script_args=(-- "$5")
+  local name=$1 dur=$2 url=$3 pid=$4 script=() script_args=() t0
+  if [ "$#" -ge 6 ]; then
+    script=(-s "$5")
+    script_args=(-- "$6")
   fi
+  t0=$(ticks_of "$pid")
   timeout "$(($(secs_of "$dur") + 30))" "${pin_wrk[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"$dur" \
     --timeout 5s --latency "${script[@]}" "$url" "${script_args[@]}" >"$TMP/$name.txt" 2>&1 ||
     { cat "$TMP/$name.txt" >&2; die "wrk $name failed"; }
+  echo $(($(ticks_of "$pid") - t0)) >"$TMP/$name.cpu"
 }
+HZ=$(getconf CLK_TCK)
 
 # summarize NAME LABEL: one line from wrk's report.
 summarize() {
-  local f=$TMP/$2.txt rps p50 p99 non2xx errors
+  local f=$TMP/$2.txt rps p50 p99 non2xx errors cpu
   rps=$(awk '/^Requests\/sec:/ { print $2 }' "$f")
+  cpu=$(awk -v t="$(cat "$TMP/$2.cpu")" -v hz="$HZ" '/ requests in / { n = $1 } END { if (n > 0) printf "%.1f", t / hz * 1e6 / n; else print "?" }' "$f")
   p50=$(awk '$1 == "50%" { print $2 }' "$f")
   p99=$(awk '$1 == "99%" { print $2 }' "$f")
   non2xx=$(awk -F': *' '/Non-2xx or 3xx responses/ { print $2 }' "$f")
   errors=$(awk '/Socket errors:/ { sub(/.*Socket errors: /, ""); print }' "$f")
-  printf 'load: %-16s %10s req/s  p50 %8s  p99 %8s  non-2xx %s  socket errors: %s\n' \
-    "$1" "${rps:-?}" "${p50:-?}" "${p99:-?}" "${non2xx:-0}" "${errors:-none}"
+  printf 'load: %-16s %10s req/s  p50 %8s  p99 %8s  server CPU %6s us/req  non-2xx %s  socket errors: %s\n' \
+    "$1" "${rps:-?}" "${p50:-?}" "${p99:-?}" "$cpu" "${non2xx:-0}" "${errors:-none}"
   [ -z "$non2xx" ] || echo "load: warning: $1 had $non2xx non-2xx responses" >&2
 }
 
 if [ "$(secs_of "$WARMUP")" -gt 0 ]; then
-  run_wrk warmup "$WARMUP" "$BASE$QPATH" "$TMP/post.lua" "$BODY_FILE"
-  if [ "$BASELINE" = 1 ]; then run_wrk warmup-echo "$WARMUP" "$EBASE/echo" "$TMP/post.lua" "$BODY_FILE"; fi
+  run_wrk warmup "$WARMUP" "$BASE$QPATH" "$SERVER_PID" "$TMP/post.lua" "$BODY_FILE"
+  if [ "$BASELINE" = 1 ]; then run_wrk warmup-echo "$WARMUP" "$EBASE/echo" "$ECHO_PID" "$TMP/post.lua" "$BODY_FILE"; fi
 fi
 # With a baseline the two alternate, so that drift on a shared machine hits both alike.
 for ((r = 1; r <= ROUNDS; r++)); do
-  run_wrk "question-$r" "$DURATION" "$BASE$QPATH" "$TMP/post.lua" "$BODY_FILE"
+  run_wrk "question-$r" "$DURATION" "$BASE$QPATH" "$SERVER_PID" "$TMP/post.lua" "$BODY_FILE"
   if [ "$BASELINE" != 1 ]; then break; fi
-  run_wrk "echo-$r" "$DURATION" "$EBASE/echo" "$TMP/post.lua" "$BODY_FILE"
+  run_wrk "echo-$r" "$DURATION" "$EBASE/echo" "$ECHO_PID" "$TMP/post.lua" "$BODY_FILE"
 done
-run_wrk healthz "$DURATION" "$BASE/healthz"
+run_wrk healthz "$DURATION" "$BASE/healthz" "$SERVER_PID"
 
 if [ "${LOAD_VERBOSE:-0}" = 1 ]; then cat "$TMP"/question-*.txt "$TMP/healthz.txt"; fi
 
@@ -242,19 +256,33 @@ rss=$(awk '/^VmRSS:/ { print $2 }' "/proc/$SERVER_PID/status")
 threads=$(awk '/^Threads:/ { print $2 }' "/proc/$SERVER_PID/status")
 
 rps_of() { awk '/^Requests\/sec:/ { print $2 }' "$TMP/$1.txt"; }
-q_sum=0
-e_sum=0
-for f in "$TMP"/question-*.txt; do
-  n=$(basename "$f" .txt)
-  summarize "POST $QPATH" "$n"
-  q_sum=$(awk -v a="$q_sum" -v b="$(rps_of "$n")" 'BEGIN { print a + b }')
+# stats V...: "min X  median Y  max Z" of the numbers given.
+stats() {
+  printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+    printf "min %.0f  median %.0f  max %.0f", v[1], m, v[NR] }'
+}
+q_rps=()
+e_rps=()
+for ((r = 1; r <= ROUNDS; r++)); do
+  [ -f "$TMP/question-$r.txt" ] || break
+  summarize "POST $QPATH" "question-$r"
+  q_rps+=("$(rps_of "question-$r")")
 done
 if [ "$BASELINE" = 1 ]; then
-  for f in "$TMP"/echo-*.txt; do
-    n=$(basename "$f" .txt)
-    summarize "POST /echo" "$n"
-    e_sum=$(awk -v a="$e_sum" -v b="$(rps_of "$n")" 'BEGIN { print a + b }')
+  for ((r = 1; r <= ROUNDS; r++)); do
+    summarize "POST /echo" "echo-$r"
+    e_rps+=("$(rps_of "echo-$r")")
   done
+  ratios=()
+  for ((r = 0; r < ROUNDS; r++)); do
+    ratios+=("$(awk -v q="${q_rps[$r]}" -v e="${e_rps[$r]}" 'BEGIN { printf "%.1f", (e > 0 ? 100 * q / e : 0) }')")
+  done
+  log "POST $QPATH req/s over $ROUNDS rounds: $(stats "${q_rps[@]}")"
+  log "POST /echo req/s over $ROUNDS rounds: $(stats "${e_rps[@]}")"
+  log "$QPATH / baseline per round: ${ratios[*]} %"
+  q_sum=$(printf '%s\n' "${q_rps[@]}" | awk '{ s += $1 } END { print s }')
+  e_sum=$(printf '%s\n' "${e_rps[@]}" | awk '{ s += $1 } END { print s }')
   awk -v q="$q_sum" -v e="$e_sum" -v p="$QPATH" \
     'BEGIN { printf "load: %s / baseline = %.1f %% of the requests per second (summed over the rounds)\n", p, (e > 0 ? 100 * q / e : 0) }'
 fi

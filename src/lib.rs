@@ -41,9 +41,15 @@ use crate::error::AppError;
 use crate::extract::BodyLimit;
 use crate::metrics::Metrics;
 
-/// Shared by every request; holds no encounter data (the service is stateless).
+/// Shared by every request; holds no encounter data (the service is stateless). One `Arc`:
+/// the state is cloned for every middleware and extractor of every request, and one
+/// reference count costs less than seven.
 #[derive(Debug, Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+/// What [`AppState`] shares (its fields are reached through `Deref`: `state.config`).
+#[derive(Debug)]
+pub struct Shared {
     /// Configuration.
     pub config: Arc<Config>,
     /// Request metrics.
@@ -56,16 +62,25 @@ pub struct AppState {
     pub cancel_all: Arc<watch::Sender<bool>>,
     /// Bytes of large answers waiting to be sent (`middleware::answer_memory`).
     pub answer_memory: Arc<tokio::sync::Semaphore>,
-    /// This replica's name, sent as `x-arbiter-instance` (shared: the state is cloned for
-    /// every middleware of every request).
+    /// This replica's name, sent as `x-arbiter-instance`.
     pub instance: Arc<str>,
+    /// `instance` as a header value (`None` when it is not a valid one), made once.
+    pub instance_header: Option<HeaderValue>,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
 }
 
 impl AppState {
     /// Fresh state for a configuration.
     pub fn new(config: Config) -> AppState {
         let instance = config.instance_id.clone().unwrap_or_else(hostname);
-        AppState {
+        AppState(Arc::new(Shared {
             pool: Arc::new(pool::RulesPool::new(
                 config.workers(),
                 config.queue(),
@@ -76,8 +91,9 @@ impl AppState {
             metrics: Arc::new(Metrics::default()),
             draining: Arc::new(AtomicBool::new(false)),
             cancel_all: Arc::new(watch::Sender::new(false)),
+            instance_header: HeaderValue::from_str(&instance).ok(),
             instance: instance.into(),
-        }
+        }))
     }
 }
 
@@ -156,10 +172,7 @@ pub fn app(state: AppState) -> Router {
         .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
-        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::timeout))
-        .layer(axum::middleware::from_fn(middleware::problems))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::answer_memory))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::observe))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::edge))
         .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024).and(NotForContentType::GRPC)))
         .layer(cors(&config))
         .layer(CatchPanicLayer::custom(|_| AppError::Internal("a handler panicked".into()).into_response()))

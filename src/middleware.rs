@@ -1,6 +1,7 @@
 //! Request middleware: timeouts, metrics, the instance header, problem documents for errors
 //! made by other layers. (Load shedding is the rules pool's: `pool::questions`.)
 
+use std::future::Future;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -12,33 +13,46 @@ use axum::response::{IntoResponse, Response};
 use crate::AppState;
 use crate::error::AppError;
 
+/// The service's own layers around every route, in one middleware (each `from_fn` layer
+/// boxes and clones the inner service per request): [`observe`] outermost, then
+/// [`answer_memory`], [`problems`], and the request timeout innermost.
+pub async fn edge(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    observe(&state, req, |req| async {
+        let res = problems(req, |req| timeout(&state, next.run(req))).await;
+        answer_memory(&state, res)
+    })
+    .await
+}
+
 /// Bounds the time of a request; the rules' work budget bounds their CPU time.
-pub async fn timeout(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    match tokio::time::timeout(state.config.request_timeout(), next.run(req)).await {
+async fn timeout(state: &AppState, run: impl Future<Output = Response>) -> Response {
+    match tokio::time::timeout(state.config.request_timeout(), run).await {
         Ok(res) => res,
         Err(_) => AppError::Timeout.into_response(),
     }
 }
 
 /// Counts and times every request by route template and status; adds `x-arbiter-instance`.
-pub async fn observe(State(state): State<AppState>, req: Request, next: Next) -> Response {
+async fn observe<F: Future<Output = Response>>(
+    state: &AppState,
+    req: Request,
+    next: impl FnOnce(Request) -> F,
+) -> Response {
     let start = Instant::now();
     let method = method_label(req.method());
-    let route = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_owned(), |p| p.as_str().to_owned());
-    let mut guard = InFlight { state: &state, method, route: &route, start, done: false };
+    let matched = req.extensions().get::<MatchedPath>().cloned();
+    let route = matched.as_ref().map_or("unmatched", MatchedPath::as_str);
+    let mut guard = InFlight { state, method, route, start, done: false };
     state.metrics.in_flight(1);
-    let mut res = next.run(req).await;
+    let mut res = next(req).await;
     guard.done = true;
     drop(guard);
     if let Some(kind) = res.extensions().get::<crate::error::ProblemKind>() {
         state.metrics.problem(kind.0);
     }
-    state.metrics.observe(method, &route, res.status().as_u16(), start.elapsed());
-    if let Ok(v) = HeaderValue::from_str(&state.instance) {
-        res.headers_mut().insert("x-arbiter-instance", v);
+    state.metrics.observe(method, route, res.status().as_u16(), start.elapsed());
+    if let Some(v) = &state.instance_header {
+        res.headers_mut().insert("x-arbiter-instance", v.clone());
     }
     if state.draining.load(Ordering::Relaxed) {
         // Tell keep-alive clients (and proxies) to reconnect elsewhere while we drain.
@@ -87,8 +101,8 @@ fn method_label(m: &Method) -> &'static str {
 /// Makes every error answer a problem document: a layer that answers an error of its own
 /// (request decompression's 415 for an unknown `Content-Encoding`, ...) gets its bare
 /// answer replaced by a problem of the same status.
-pub async fn problems(req: Request, next: Next) -> Response {
-    let res = next.run(req).await;
+async fn problems<F: Future<Output = Response>>(req: Request, next: impl FnOnce(Request) -> F) -> Response {
+    let res = next(req).await;
     let status = res.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return res;
@@ -121,9 +135,8 @@ const LARGE_ANSWER: u64 = 64 * 1024;
 /// Bounds the memory of large answers waiting to be sent, over all requests: one client that
 /// does not read holds its answer, many must not hold the process's memory. Past
 /// `ARBITER_ANSWER_MEMORY_BYTES` a new large answer is a 503 (small ones always pass).
-pub async fn answer_memory(State(state): State<AppState>, req: Request, next: Next) -> Response {
+fn answer_memory(state: &AppState, res: Response) -> Response {
     use axum::body::HttpBody;
-    let res = next.run(req).await;
     let size = res.body().size_hint().upper().unwrap_or_else(|| res.body().size_hint().lower());
     if size < LARGE_ANSWER {
         return res;

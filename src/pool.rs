@@ -1,19 +1,32 @@
-//! The rules pool: questions run on a bounded set of blocking threads, never on the async
+//! The rules pool: questions run on a bounded set of dedicated threads, never on the async
 //! workers, so that `/healthz`, `/readyz`, `/metrics`, the 503 path and every socket keep being
 //! served while all rules workers compute.
 //!
 //! A question goes through [`questions`]: its body is read on the async side (bounded in size
 //! and time, so a slow client holds a socket but no worker), then it takes a slot among
-//! `workers + queue` (none free: 503 at once), waits for a worker, and the whole handler —
-//! JSON parse, rules, answer serialisation — runs on that worker. Handlers never await I/O
-//! once the body is buffered, so driving them with `Handle::block_on` on the blocking thread
+//! `workers + queue` (none free: 503 at once), waits in the queue for a worker, and the whole
+//! handler — JSON parse, rules, answer serialisation — runs on that worker. Handlers never
+//! await I/O once the body is buffered, so driving them with `Handle::block_on` on the worker
 //! is a plain synchronous call.
 //!
-//! Chosen over a rayon pool because tokio's blocking threads already exist, need no new
-//! dependency, and a semaphore gives the same bound plus an async wait for the queue.
+//! The hand-off is built for few thread switches, which cost more than the rules on a busy
+//! core (`scripts/load.sh`: about 40 µs of the 125 µs of a `/v1/cover` on one core with a
+//! `spawn_blocking` per question behind a semaphore). The workers are the pool's own threads,
+//! each taking job after job from one queue. A worker does not wake the async side after
+//! every job while more jobs wait: it stores the answer and keeps the caller's waker, and
+//! hands the wakers over in one batch (when the queue runs dry, after [`BATCH`] answers, or
+//! after [`BATCH_DELAY`]) to one async task, the courier, which wakes the callers on the
+//! async workers. One cross-thread wake per batch instead of one per question; an answer
+//! waits at most [`BATCH_DELAY`] for its batch.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::collections::VecDeque;
+use std::future::Future;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::task::{Context, Poll, Waker};
+use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
@@ -22,25 +35,84 @@ use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
+use tokio::task::JoinHandle;
 
 use arbiter_rules::budget::Budget;
 
 use crate::AppState;
 use crate::error::{AnswerSize, AppError};
 
-/// A bounded pool of blocking workers for the rules.
+/// Most answers a worker holds before handing their wakers to the courier.
+pub const BATCH: usize = 16;
+
+/// Longest an answer waits for its batch.
+pub const BATCH_DELAY: Duration = Duration::from_micros(500);
+
+/// A bounded pool of dedicated worker threads for the rules.
 #[derive(Debug)]
 pub struct RulesPool {
     /// Slots for questions running or waiting: workers + queue.
     admit: Arc<Semaphore>,
-    /// One permit per worker.
-    workers: Arc<Semaphore>,
+    shared: Arc<Shared>,
+    /// The async task that wakes the callers of answered jobs; started (again) by `run` on
+    /// the caller's runtime when it is not running.
+    courier: Mutex<Option<JoinHandle<()>>>,
     size: usize,
     capacity: usize,
-    wait: std::time::Duration,
+    wait: Duration,
+}
+
+/// What the pool's threads share with it.
+#[derive(Debug, Default)]
+struct Shared {
+    queue: Mutex<Queue>,
+    ready: Condvar,
+    /// Wakers of answered jobs, for the courier.
+    answered: Mutex<Vec<Waker>>,
+    courier: Notify,
     busy: AtomicUsize,
     queued: AtomicUsize,
+}
+
+/// A job as the workers see it: it checks itself whether it was given up before it started,
+/// and returns the waker of its caller, if the caller is waiting.
+type Task = Box<dyn FnOnce() -> Option<Waker> + Send>;
+
+#[derive(Default)]
+struct Queue {
+    tasks: VecDeque<Task>,
+    /// Threads started, and those of them waiting for a task.
+    threads: usize,
+    idle: usize,
+    /// Set when the pool is dropped: idle threads exit.
+    closed: bool,
+}
+
+impl std::fmt::Debug for Queue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Queue")
+            .field("tasks", &self.tasks.len())
+            .field("threads", &self.threads)
+            .field("idle", &self.idle)
+            .finish()
+    }
+}
+
+/// Locks a mutex whose holders never panic while holding it (jobs run outside every lock).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Shared {
+    /// Hands a batch of wakers to the courier (one cross-thread wake).
+    fn deliver(&self, wakers: &mut Vec<Waker>) {
+        if wakers.is_empty() {
+            return;
+        }
+        lock(&self.answered).append(wakers);
+        self.courier.notify_one();
+    }
 }
 
 /// Why the pool did not answer.
@@ -52,20 +124,122 @@ pub enum PoolError {
     Panicked,
 }
 
+/// A job's stage: the worker and the waiting caller race to move it out of `QUEUED`.
+const QUEUED: u8 = 0;
+const STARTED: u8 = 1;
+const ABANDONED: u8 = 2;
+
+/// One job's state shared by its caller and its worker.
+struct Ticket<R> {
+    stage: AtomicU8,
+    /// The job's pool slot: given back at once by a caller that gives up a queued job, taken
+    /// by the worker that starts it and held until the job returns.
+    slot: Mutex<Option<OwnedSemaphorePermit>>,
+    answer: Mutex<Answer<R>>,
+}
+
+/// A job's answer, once there, and the waker of the caller waiting for it.
+struct Answer<R> {
+    value: Option<Result<R, PoolError>>,
+    waker: Option<Waker>,
+}
+
+impl<R> Ticket<R> {
+    /// Gives the job up if it has not started: the slot comes back, the worker will skip it.
+    fn abandon(&self, shared: &Shared) -> bool {
+        let given_up =
+            self.stage.compare_exchange(QUEUED, ABANDONED, Ordering::AcqRel, Ordering::Acquire).is_ok();
+        if given_up {
+            shared.queued.fetch_sub(1, Ordering::Relaxed);
+            drop(lock(&self.slot).take());
+        }
+        given_up
+    }
+
+    /// Stores the answer; returns the caller's waker to wake.
+    fn answer(&self, value: Result<R, PoolError>) -> Option<Waker> {
+        let mut a = lock(&self.answer);
+        a.value = Some(value);
+        a.waker.take()
+    }
+}
+
+/// The caller's side of a job: waits for the answer; dropped (answered, timed out, client
+/// gone), it gives the job up if it has not started.
+struct Waiting<R> {
+    ticket: Arc<Ticket<R>>,
+    shared: Arc<Shared>,
+}
+
+impl<R> Future for Waiting<R> {
+    type Output = Result<R, PoolError>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let mut a = lock(&self.ticket.answer);
+        if let Some(v) = a.value.take() {
+            return Poll::Ready(v);
+        }
+        if !a.waker.as_ref().is_some_and(|w| w.will_wake(cx.waker())) {
+            a.waker = Some(cx.waker().clone());
+        }
+        Poll::Pending
+    }
+}
+
+impl<R> Drop for Waiting<R> {
+    fn drop(&mut self) {
+        self.ticket.abandon(&self.shared);
+        lock(&self.ticket.answer).waker = None;
+    }
+}
+
+/// Answers a job that never ran (the pool closed under it) with `Full`, so that no caller
+/// waits forever.
+struct Reply<R> {
+    ticket: Arc<Ticket<R>>,
+    sent: bool,
+}
+
+impl<R> Drop for Reply<R> {
+    fn drop(&mut self) {
+        if !self.sent
+            && self.ticket.stage.load(Ordering::Acquire) != ABANDONED
+            && let Some(w) = self.ticket.answer(Err(PoolError::Full))
+        {
+            w.wake();
+        }
+    }
+}
+
+/// Counts a worker as busy for as long as it lives.
+struct Busy<'a>(&'a AtomicUsize);
+
+impl<'a> Busy<'a> {
+    fn new(gauge: &'a AtomicUsize) -> Busy<'a> {
+        gauge.fetch_add(1, Ordering::Relaxed);
+        Busy(gauge)
+    }
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 impl RulesPool {
-    /// A pool of `workers` threads (at least one) with room for `queue` jobs waiting at most
-    /// `wait` each.
-    pub fn new(workers: usize, queue: usize, wait: std::time::Duration) -> RulesPool {
+    /// A pool of `workers` threads (at least one, started as the load needs them) with room
+    /// for `queue` jobs waiting at most `wait` each.
+    pub fn new(workers: usize, queue: usize, wait: Duration) -> RulesPool {
         let size = workers.max(1);
         let capacity = size.saturating_add(queue);
         RulesPool {
             admit: Arc::new(Semaphore::new(capacity)),
-            workers: Arc::new(Semaphore::new(size)),
+            shared: Arc::new(Shared::default()),
+            courier: Mutex::new(None),
             size,
             capacity,
             wait,
-            busy: AtomicUsize::new(0),
-            queued: AtomicUsize::new(0),
         }
     }
 
@@ -81,82 +255,176 @@ impl RulesPool {
 
     /// Workers computing now (including cancelled jobs that have not reached a budget check).
     pub fn busy(&self) -> usize {
-        self.busy.load(Ordering::Relaxed)
+        self.shared.busy.load(Ordering::Relaxed)
     }
 
     /// Jobs waiting for a worker.
     pub fn queued(&self) -> usize {
-        self.queued.load(Ordering::Relaxed)
+        self.shared.queued.load(Ordering::Relaxed)
     }
 
     /// Runs `job` on a worker, or answers [`PoolError::Full`] at once when no slot is free
     /// and after the queue wait when no worker came free in time.
     ///
     /// Dropping the returned future (client gone, timeout) gives the slot back if the job
-    /// has not started; a started job keeps its worker until it returns, so the pool never
-    /// runs more than `size` jobs. Callers stop started jobs through their budget's cancel
-    /// flag.
+    /// has not started; a started job keeps its worker and its slot until it returns, so the
+    /// pool never runs more than `size` jobs. Callers stop started jobs through their
+    /// budget's cancel flag.
     pub async fn run<R, F>(self: &Arc<Self>, job: F) -> Result<R, PoolError>
     where
         F: FnOnce() -> R + Send + 'static,
         R: Send + 'static,
     {
         let slot = self.admit.clone().try_acquire_owned().map_err(|_| PoolError::Full)?;
-        let worker = {
-            let _waiting = Counted::new(self.clone(), |p| &p.queued);
-            let acquire = self.workers.clone().acquire_owned();
-            match tokio::time::timeout(self.wait, acquire).await {
-                Ok(Ok(worker)) => worker,
-                Ok(Err(_)) | Err(_) => return Err(PoolError::Full),
-            }
+        self.ensure_courier();
+        let ticket = Arc::new(Ticket {
+            stage: AtomicU8::new(QUEUED),
+            slot: Mutex::new(Some(slot)),
+            answer: Mutex::new(Answer { value: None, waker: None }),
+        });
+        let task: Task = {
+            let mut reply = Reply { ticket: ticket.clone(), sent: false };
+            let shared = self.shared.clone();
+            Box::new(move || {
+                let started =
+                    reply.ticket.stage.compare_exchange(QUEUED, STARTED, Ordering::AcqRel, Ordering::Acquire);
+                if started.is_err() {
+                    return None;
+                }
+                shared.queued.fetch_sub(1, Ordering::Relaxed);
+                let slot = lock(&reply.ticket.slot).take();
+                let busy = Busy::new(&shared.busy);
+                let out = catch_unwind(AssertUnwindSafe(job)).map_err(|_| PoolError::Panicked);
+                // Free before answering: whoever sees the answer sees the worker free.
+                drop((busy, slot));
+                reply.sent = true;
+                reply.ticket.answer(out)
+            })
         };
-        let pool = self.clone();
-        tokio::task::spawn_blocking(move || {
-            let _held = (slot, worker, Counted::new(pool, |p| &p.busy));
-            yield_to_async_workers();
-            job()
-        })
-        .await
-        .map_err(|e| if e.is_panic() { PoolError::Panicked } else { PoolError::Full })
+        self.shared.queued.fetch_add(1, Ordering::Relaxed);
+        let mut waiting = Waiting { ticket, shared: self.shared.clone() };
+        if !self.push(task) {
+            return Err(PoolError::Full);
+        }
+        match tokio::time::timeout(self.wait, &mut waiting).await {
+            Ok(answer) => answer,
+            Err(_) if waiting.ticket.abandon(&self.shared) => Err(PoolError::Full),
+            // Started just as the wait ran out: it holds a worker, wait for its answer.
+            Err(_) => waiting.await,
+        }
+    }
+
+    /// Starts the courier on the current runtime unless it runs (a pool outlives the
+    /// runtime of a test that made it).
+    fn ensure_courier(&self) {
+        let mut courier = lock(&self.courier);
+        if courier.as_ref().is_some_and(|c| !c.is_finished()) {
+            return;
+        }
+        let shared = self.shared.clone();
+        *courier = Some(tokio::spawn(async move {
+            loop {
+                let wakers = std::mem::take(&mut *lock(&shared.answered));
+                for w in wakers {
+                    w.wake();
+                }
+                shared.courier.notified().await;
+            }
+        }));
+    }
+
+    /// Queues a task, waking an idle worker or starting one; false if no worker can run it.
+    fn push(&self, task: Task) -> bool {
+        let mut q = lock(&self.shared.queue);
+        q.tasks.push_back(task);
+        if q.idle > 0 {
+            drop(q);
+            self.shared.ready.notify_one();
+            return true;
+        }
+        if q.threads >= self.size {
+            return true;
+        }
+        q.threads += 1;
+        drop(q);
+        let shared = self.shared.clone();
+        let spawned = std::thread::Builder::new().name("arbiter-rules".into()).spawn(move || work(&shared));
+        if spawned.is_ok() {
+            return true;
+        }
+        let mut q = lock(&self.shared.queue);
+        q.threads -= 1;
+        // Without any thread the task would wait forever: take it back (the caller's
+        // `Waiting` gives its slot back).
+        if q.threads == 0 {
+            q.tasks.clear();
+            return false;
+        }
+        true
     }
 }
 
-/// Lowers the scheduling priority of the calling (blocking) thread once, so that when the
-/// cores are saturated the async workers — health checks, metrics, 503s, sockets — still get
-/// the CPU first. Linux applies `setpriority` on a thread id to that thread only; elsewhere,
-/// or without the right, it is a no-op.
-fn yield_to_async_workers() {
-    thread_local! {
-        static LOWERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
-    LOWERED.with(|done| {
-        if !done.replace(true) {
-            let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), RULES_NICE);
+impl Drop for RulesPool {
+    fn drop(&mut self) {
+        lock(&self.shared.queue).closed = true;
+        self.shared.ready.notify_all();
+        if let Some(c) = lock(&self.courier).take() {
+            c.abort();
         }
-    });
+    }
+}
+
+/// A worker thread: task after task, waiting only when the queue is empty; the callers'
+/// wakers go to the courier in batches.
+fn work(shared: &Shared) {
+    yield_to_async_workers();
+    let mut wakers: Vec<Waker> = Vec::with_capacity(BATCH);
+    let mut oldest = Instant::now();
+    loop {
+        let task = {
+            let mut q = lock(&shared.queue);
+            loop {
+                if let Some(t) = q.tasks.pop_front() {
+                    break t;
+                }
+                if !wakers.is_empty() {
+                    // The queue ran dry: nothing to batch with, answer now.
+                    drop(q);
+                    shared.deliver(&mut wakers);
+                    q = lock(&shared.queue);
+                    continue;
+                }
+                if q.closed {
+                    q.threads -= 1;
+                    return;
+                }
+                q.idle += 1;
+                q = shared.ready.wait(q).unwrap_or_else(PoisonError::into_inner);
+                q.idle -= 1;
+            }
+        };
+        if let Some(w) = task() {
+            if wakers.is_empty() {
+                oldest = Instant::now();
+            }
+            wakers.push(w);
+        }
+        if wakers.len() >= BATCH || (!wakers.is_empty() && oldest.elapsed() >= BATCH_DELAY) {
+            shared.deliver(&mut wakers);
+        }
+    }
+}
+
+/// Lowers the scheduling priority of the calling (worker) thread, so that when the cores are
+/// saturated the async workers — health checks, metrics, 503s, sockets — still get the CPU
+/// first. Linux applies `setpriority` on a thread id to that thread only; elsewhere, or
+/// without the right, it is a no-op.
+fn yield_to_async_workers() {
+    let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), RULES_NICE);
 }
 
 /// The nice value of rules workers (the async workers keep the process's, normally 0).
 const RULES_NICE: i32 = 10;
-
-/// Increments one of the pool's gauges for as long as it lives.
-struct Counted {
-    pool: Arc<RulesPool>,
-    gauge: fn(&RulesPool) -> &AtomicUsize,
-}
-
-impl Counted {
-    fn new(pool: Arc<RulesPool>, gauge: fn(&RulesPool) -> &AtomicUsize) -> Counted {
-        gauge(&pool).fetch_add(1, Ordering::Relaxed);
-        Counted { pool, gauge }
-    }
-}
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        (self.gauge)(&self.pool).fetch_sub(1, Ordering::Relaxed);
-    }
-}
 
 /// What one question may spend: the work budget and the flag that cancels it. Handlers take
 /// it as an extractor and build their [`Budget`] from it.
@@ -341,6 +609,40 @@ mod tests {
         tx.send(()).unwrap();
         assert_eq!(running.await.unwrap(), Ok(true));
         assert_eq!(pool.run(|| 5).await, Ok(5));
+    }
+
+    /// Answers are handed over in batches: every one of many queued jobs still gets its own
+    /// answer, in a full batch, a partial one, and when the queue runs dry.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn every_queued_job_gets_its_own_answer() {
+        let pool = Arc::new(RulesPool::new(1, 3 * BATCH, LONG));
+        let (tx, held) = hold(&pool).await;
+        let mut waiting = Vec::new();
+        for n in 0..(2 * BATCH + 3) {
+            let pool = pool.clone();
+            waiting.push(tokio::spawn(async move { pool.run(move || n * 3).await }));
+        }
+        while pool.queued() < 2 * BATCH + 3 {
+            tokio::task::yield_now().await;
+        }
+        tx.send(()).unwrap();
+        assert_eq!(held.await.unwrap(), Ok(true));
+        for (n, w) in waiting.into_iter().enumerate() {
+            assert_eq!(w.await.unwrap(), Ok(n * 3));
+        }
+        assert_eq!((pool.busy(), pool.queued()), (0, 0));
+    }
+
+    /// The courier lives on a runtime: a pool that outlives the runtime that first used it
+    /// (as in tests) starts a new one on the next.
+    #[test]
+    fn a_pool_outlives_the_runtime_that_first_used_it() {
+        let pool = Arc::new(RulesPool::new(1, 1, LONG));
+        for n in 0..3u8 {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            let p = pool.clone();
+            assert_eq!(rt.block_on(async move { p.run(move || n).await }), Ok(n));
+        }
     }
 
     #[tokio::test]

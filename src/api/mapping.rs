@@ -1,7 +1,7 @@
 //! Wire types → the rules crate's validated values. Every problem is collected with its JSON
 //! pointer so that one answer lists them all.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use arbiter_rules::encounter::{
     ArmorClass, Condition, Creature, Encounter, Environment, Gravity, Grid, Light, LightSource, Saves,
@@ -317,6 +317,21 @@ pub fn encounter(e: &EncounterIn, limits: &Limits, base: &str) -> Result<Encount
     if p.is_empty() { Ok(Encounter { ruleset, variants, grid, environment, creatures }) } else { Err(p) }
 }
 
+/// The pointer `{base}/{list}/{i}`, formatted only where a problem names it (a request's
+/// every creature and row would otherwise format one string each).
+#[derive(Clone, Copy)]
+struct At<'a>(&'a str, &'a str, usize);
+
+impl std::fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.1.is_empty() {
+            write!(f, "{}/{}", self.0, self.2)
+        } else {
+            write!(f, "{}/{}/{}", self.0, self.1, self.2)
+        }
+    }
+}
+
 /// JSON pointer escaping (RFC 6901).
 pub fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
@@ -338,7 +353,9 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
     let mut terrain = vec![Terrain::OPEN; cells];
     let mut light_map: Vec<Option<Light>> = Vec::new();
 
-    if let Some(rows) = &g.map {
+    if let Some(rows) = &g.map
+        && !ascii_map(rows, w, h, &mut terrain)
+    {
         rows_shape(p, rows, w, h, &format!("{base}/map"), |p, ptr, x, y, c| match Terrain::from_char(c) {
             Some(t) => {
                 if let Some(cell) = terrain.get_mut((y * w + x) as usize) {
@@ -346,7 +363,7 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
                 }
             }
             None => p.push(
-                ptr.to_owned(),
+                ptr.to_string(),
                 format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
             ),
         });
@@ -360,7 +377,7 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
                     Some(l) => Some(l),
                     None => {
                         p.push(
-                            ptr.to_owned(),
+                            ptr.to_string(),
                             format!("unknown light character {c:?} at x = {x}; legend: b d n ."),
                         );
                         None
@@ -433,6 +450,37 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
     Grid { width: wi, height: hi, terrain, light: light(g.light), light_map, lights, walls }
 }
 
+/// The terrain of every ASCII character (`Terrain::from_char`), made once.
+static TERRAIN_ASCII: std::sync::LazyLock<[Option<Terrain>; 128]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|b| u8::try_from(b).ok().and_then(|b| Terrain::from_char(char::from(b))))
+});
+
+/// The usual map: one row per grid row, each of exactly the grid's width in legend
+/// characters. Fills `terrain` through a table and answers true; false (nothing written)
+/// for any other map, which `rows_shape` then checks character by character with the
+/// problems it finds. A map has a character per square (40,000 on a 200×200 map), and the
+/// legend search and UTF-8 decoding per character cost more than the rest of the mapping.
+fn ascii_map(rows: &[String], w: i64, h: i64, terrain: &mut [Terrain]) -> bool {
+    let table = &*TERRAIN_ASCII;
+    let (Ok(cols), Ok(height)) = (usize::try_from(w), usize::try_from(h)) else { return false };
+    let known = |b: u8| table.get(usize::from(b)).is_some_and(Option::is_some);
+    if cols == 0
+        || rows.len() != height
+        || terrain.len() != cols * height
+        || !rows.iter().all(|r| r.len() == cols && r.bytes().all(known))
+    {
+        return false;
+    }
+    for (row, cells) in rows.iter().zip(terrain.chunks_exact_mut(cols)) {
+        for (b, cell) in row.bytes().zip(cells) {
+            if let Some(Some(t)) = table.get(usize::from(b)) {
+                *cell = *t;
+            }
+        }
+    }
+    true
+}
+
 fn terrain_of(t: TerrainIn) -> Terrain {
     terrain(t)
 }
@@ -444,21 +492,21 @@ fn rows_shape(
     w: i64,
     h: i64,
     base: &str,
-    mut cell: impl FnMut(&mut Problems, &str, i64, i64, char),
+    mut cell: impl FnMut(&mut Problems, At<'_>, i64, i64, char),
 ) {
     if rows.len() as i64 != h {
         p.push(base, format!("has {} rows, the grid has height {h}", rows.len()));
     }
     for (y, row) in rows.iter().enumerate().take(h.max(0) as usize) {
-        let ptr = format!("{base}/{y}");
-        let n = row.chars().count() as i64;
+        let ptr = At(base, "", y);
+        let n = if row.is_ascii() { row.len() } else { row.chars().count() } as i64;
         if n != w {
-            p.push(ptr.clone(), format!("has {n} characters, the grid has width {w}"));
+            p.push(ptr.to_string(), format!("has {n} characters, the grid has width {w}"));
         }
         let mut reported = 0;
         for (x, c) in row.chars().enumerate().take(w.max(0) as usize) {
             let before = p.0.len();
-            cell(p, &ptr, x as i64, y as i64, c);
+            cell(p, ptr, x as i64, y as i64, c);
             if p.0.len() > before {
                 reported += 1;
                 // One row full of typos should not bury the other problems.
@@ -483,16 +531,16 @@ fn creatures(
     if e.creatures.len() > max {
         p.push(format!("{base}/creatures"), format!("at most {max} creatures"));
     }
-    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let seen = repeats(e.creatures.iter().take(max).map(|c| c.id.as_str()));
     let mut out = Vec::with_capacity(e.creatures.len().min(max));
     for (i, c) in e.creatures.iter().enumerate().take(max) {
-        let ptr = format!("{base}/creatures/{i}");
+        let ptr = At(base, "creatures", i);
         for (name, v) in [("id", &c.id), ("side", &c.side)] {
             if v.is_empty() || v.len() > limits.max_id_bytes as usize {
                 p.push(format!("{ptr}/{name}"), format!("must be 1 to {} bytes", limits.max_id_bytes));
             }
         }
-        if let Some(first) = seen.insert(c.id.as_str(), i) {
+        if let Some(first) = seen[i] {
             p.push(format!("{ptr}/id"), format!("duplicate id {:?} (also creature {first})", c.id));
         }
         let sz = size(c.size);
@@ -566,8 +614,12 @@ fn creatures(
         });
     }
     // Mounts, then overlapping spaces (only sub-square creatures and a rider on its mount share).
-    let index: BTreeMap<&str, usize> =
-        e.creatures.iter().take(out.len()).enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
+    let mounts = e.creatures.iter().take(out.len()).any(|c| c.mounted_on.is_some());
+    let index: BTreeMap<&str, usize> = if mounts {
+        e.creatures.iter().take(out.len()).enumerate().map(|(i, c)| (c.id.as_str(), i)).collect()
+    } else {
+        BTreeMap::new()
+    };
     for (i, c) in e.creatures.iter().enumerate().take(out.len()) {
         if let Some(m) = &c.mounted_on {
             match index.get(m.as_str()) {
@@ -585,6 +637,20 @@ fn creatures(
     }
     overlaps(p, ruleset, &out, base);
     out
+}
+
+/// For each id, the index of its previous occurrence, if any (a sort rather than a hash map:
+/// no hashing for the usual few dozen ids).
+fn repeats<'a>(ids: impl Iterator<Item = &'a str>) -> Vec<Option<usize>> {
+    let mut order: Vec<(&str, usize)> = ids.enumerate().map(|(i, id)| (id, i)).collect();
+    let mut prev = vec![None; order.len()];
+    order.sort_unstable();
+    for pair in order.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            prev[pair[1].1] = Some(pair[0].1);
+        }
+    }
+    prev
 }
 
 fn overlaps(p: &mut Problems, ruleset: RulesetId, creatures: &[Creature], base: &str) {
@@ -618,5 +684,30 @@ fn overlaps(p: &mut Problems, ruleset: RulesetId, creatures: &[Creature], base: 
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table path gives each square the terrain of its legend character, and leaves any
+    /// other map (a wrong width or height, an unknown or non-ASCII character) to the checks.
+    #[test]
+    fn ascii_maps_match_the_legend() {
+        let legend: String = Terrain::LEGEND.iter().map(|(c, _, _)| *c).collect();
+        let rows = vec![legend.clone(), legend.chars().rev().collect()];
+        let w = legend.len() as i64;
+        let mut terrain = vec![Terrain::OPEN; rows.len() * legend.len()];
+        assert!(ascii_map(&rows, w, 2, &mut terrain));
+        let expected: Vec<Terrain> =
+            rows.iter().flat_map(|r| r.chars().map(|c| Terrain::from_char(c).unwrap())).collect();
+        assert_eq!(terrain, expected);
+        let mut untouched = vec![Terrain::OPEN; 14];
+        assert!(!ascii_map(&rows, w, 3, &mut untouched), "height");
+        assert!(!ascii_map(&["..#".into(), "..".into()], 3, 2, &mut untouched[..6]), "width");
+        assert!(!ascii_map(&["..?".into()], 3, 1, &mut untouched[..3]), "unknown character");
+        assert!(!ascii_map(&[".é".into()], 3, 1, &mut untouched[..3]), "non-ASCII (3 bytes)");
+        assert!(untouched.iter().all(|t| *t == Terrain::OPEN));
     }
 }

@@ -1,6 +1,5 @@
 //! `POST /v1/cover`.
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -85,8 +84,10 @@ pub async fn cover(
         return Ok(res);
     }
     let lang = Lang::from_headers(&headers);
-    Ok(Json(CoverResponse { result: result(&enc, &answer), trace: render::trace(&answer.trace, lang) })
-        .into_response())
+    Ok(super::json(&CoverResponse {
+        result: result(&enc, &answer),
+        trace: render::trace(&answer.trace, lang),
+    }))
 }
 
 /// Whether the client prefers an SVG drawing.

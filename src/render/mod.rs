@@ -63,17 +63,17 @@ impl Lang {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TraceStep {
     /// The RULES.md rule id (see `GET /v1/rules`).
-    pub rule: String,
+    pub rule: &'static str,
     /// The variant that decided this step, if one did.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub variant: Option<String>,
+    pub variant: Option<&'static str>,
     /// What happened, in the requested language.
     pub text: String,
     /// Structured data of the step.
     #[schema(value_type = Object)]
     pub effect: Value,
     /// Where the rule comes from (seed file and French heading, or SRD section).
-    pub source: String,
+    pub source: &'static str,
 }
 
 /// Renders a whole trace.
@@ -83,13 +83,13 @@ pub fn trace(t: &Trace, lang: Lang) -> Vec<TraceStep> {
 
 fn step(s: &Step, lang: Lang) -> TraceStep {
     let (text, effect) = effect(&s.effect, lang);
-    let source = catalog::rule(s.rule).map_or_else(|| "RULES.md".to_owned(), |r| r.source.to_owned());
+    let source = catalog::rule(s.rule).map_or("RULES.md", |r| r.source);
     let text = match (s.variant, lang) {
         (Some(v), Lang::En) => format!("{text} (variant {v})"),
         (Some(v), Lang::Fr) => format!("{text} (variante {v})"),
         (None, _) => text,
     };
-    TraceStep { rule: s.rule.to_owned(), variant: s.variant.map(str::to_owned), text, effect, source }
+    TraceStep { rule: s.rule, variant: s.variant, text, effect, source }
 }
 
 fn metric_name(m: Metric, lang: Lang) -> &'static str {
