@@ -316,6 +316,12 @@ impl<'e> Scene<'e> {
         self.cached(false, from, to, budget, |s, b| s.effect_uncached(from, to, b))
     }
 
+    /// Whether the line of effect from `from` to `to` is already known (then asking it costs
+    /// nothing).
+    pub fn knows_line_of_effect(&self, from: &From, to: &Space) -> bool {
+        self.sight_cache.borrow().contains_key(&(false, *from, *to))
+    }
+
     /// Forgets the remembered sight answers (benchmarks measure cold questions with it).
     pub fn forget_sight(&self) {
         self.sight_cache.borrow_mut().clear();

@@ -27,14 +27,17 @@ fn arrow_slit(_: &Hit, _: Element, k: ElementKind) -> bool {
 
 /// The DMG grid procedure: every corner of the attacker (or the origin), every target square,
 /// four lines each; 1–2 blocked → half, 3–4 → three-quarters; cap each choice, keep the least.
+/// The widest blocking set of the grid procedure: nothing grazes, creatures block.
+pub(super) const WIDEST: (Grazing, bool) = (Grazing::Off, true);
+
 pub(super) fn resolve(
     ctx: &Context<'_, '_>,
+    tracer: &mut Tracer<'_, '_, '_>,
     ans: &mut CoverAnswer,
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let cap = ctx.enc.variants.is_on("dnd5e.cover.half-cap");
-    let mut tracer = Tracer::new(ctx, Grazing::Off, true, budget)?;
     // Only an arrow slit raises a choice to three-quarters by itself.
     let slits = ctx.scene.has_arrow_slits();
     let a_squares: Vec<_> = ctx.a_space.squares().collect();

@@ -192,6 +192,20 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         Ok(line.full.get_or_insert_with(LineReport::default))
     }
 
+    /// Whether the first line every procedure judges (the attacker's first corner, or the
+    /// area's origin, to the first corner of the target's first square) is blocked against
+    /// the widest set (cached, as [`Tracer::blocked`] would walk it).
+    pub fn first_line_blocked(&mut self, budget: &mut Budget) -> Result<bool, RulesError> {
+        let a_squares: Vec<Square> = self.ctx.a_space.squares().take(1).collect();
+        let (Some(origin), Some(target)) =
+            (self.origins(&a_squares).first().copied(), self.ctx.t_space.squares().next())
+        else {
+            return Ok(false);
+        };
+        let end = self.target_ends(target)[0];
+        self.walk(origin.end, end, budget)
+    }
+
     /// The yes/no walk of a segment against the widest set, keeping its first hit (cached):
     /// whether it is blocked.
     fn walk(&mut self, from: Endpoint, to: Endpoint, budget: &mut Budget) -> Result<bool, RulesError> {

@@ -225,16 +225,32 @@ pub fn cover_with(
     // effect (every blocker of effect is in its blocking set), which spares the separate
     // search. But on a crowded map most pairs have no line of effect at all, and the
     // procedure's work would be thrown away; so when something that blocks effect stands
-    // near the two spaces, the search goes first. Both orders give the same answer. (The
-    // procedures also ask before explaining a covered choice, see `Context::total`.)
-    let search_first = ctx.may_be_total() && scene.obstructed_near(&a_space, &t_space, budget)? > 0;
+    // near the two spaces and the procedure's first line is blocked (or the scene already
+    // knows the answer, as it does for the way back of a pair), the search goes first.
+    // Both orders give the same answer. (The procedures also ask before explaining a
+    // covered choice, see `Context::total`.)
+    // The procedure's first line comes first: clear against the procedure's widest set, it
+    // proves a line of effect (and the procedure walks it anyway).
+    let (grazing, creatures) = match rules.cover {
+        CoverRule::Dnd5e { .. } => dnd5e::WIDEST,
+        CoverRule::Pathfinder(_) => pathfinder::widest(&ctx),
+    };
+    let mut tracer = lines::Tracer::new(&ctx, grazing, creatures, budget)?;
+    let search_first = ctx.may_be_total()
+        && (scene.knows_line_of_effect(&from, &t_space)
+            || (scene.obstructed_near(&a_space, &t_space, budget)? > 0
+                && tracer.first_line_blocked(budget)?));
     let searched = if search_first { Some(scene.line_of_effect(&from, &t_space, budget)?) } else { None };
     let mut answer = CoverAnswer::empty(empty_procedure, save);
     let mut procedure = Trace::default();
     if searched != Some(None) {
         match rules.cover {
-            CoverRule::Dnd5e { .. } => dnd5e::resolve(&ctx, &mut answer, &mut procedure, budget)?,
-            CoverRule::Pathfinder(pc) => pathfinder::resolve(&ctx, &pc, &mut answer, &mut procedure, budget)?,
+            CoverRule::Dnd5e { .. } => {
+                dnd5e::resolve(&ctx, &mut tracer, &mut answer, &mut procedure, budget)?
+            }
+            CoverRule::Pathfinder(pc) => {
+                pathfinder::resolve(&ctx, &pc, &mut tracer, &mut answer, &mut procedure, budget)?
+            }
         }
     }
     let clear = answer.lines.iter().find(|l| !l.blocked).map(|l| (l.from, l.to));

@@ -56,18 +56,29 @@ impl Judge<'_> {
     }
 }
 
+/// The widest blocking set of the procedure: terrain grazing as the ruleset (and SF's
+/// corridor variant) says, creatures against ranged attacks only.
+pub(super) fn widest(ctx: &Context<'_, '_>) -> (Grazing, bool) {
+    let corridor_exemption = ctx.enc.variants.is_on("sf1e.cover.corridorExemption");
+    let grazing = if ctx.enc.ruleset.rules().grazing_terrain && !corridor_exemption {
+        Grazing::On
+    } else {
+        Grazing::Off
+    };
+    (grazing, ctx.attack == AttackKind::Ranged)
+}
+
 pub(super) fn resolve(
     ctx: &Context<'_, '_>,
     pc: &PathfinderCover,
+    tracer: &mut Tracer<'_, '_, '_>,
     ans: &mut CoverAnswer,
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let rules = ctx.enc.ruleset.rules();
     let corridor_exemption = ctx.enc.variants.is_on("sf1e.cover.corridorExemption");
-    let grazing = if rules.grazing_terrain && !corridor_exemption { Grazing::On } else { Grazing::Off };
     let ranged = ctx.attack == AttackKind::Ranged;
-    let mut tracer = Tracer::new(ctx, grazing, ranged, budget)?;
     let (metric, _) = reach::metric(ctx.enc);
     let t_squares: Vec<Square> = ctx.t_space.squares().collect();
     let a_squares: Vec<Square> = ctx.a_space.squares().collect();
