@@ -22,7 +22,7 @@ pub struct Scene<'e> {
     pub walls: WallIndex,
     /// Per square (row-major): index + 1 of the first creature standing there, 0 if none.
     occupants: Vec<u32>,
-    /// Per square (row-major): the terrain bits, plus [`OCCUPIED`] — one lookup for the
+    /// Per square (row-major): the terrain bits, plus [`OCCUPIED`] and [`WALLED`] — one lookup for the
     /// line tests' hot path.
     cells: Vec<u8>,
     /// Line of effect and line of sight already answered in this request (several questions
@@ -42,8 +42,6 @@ pub struct Scene<'e> {
     /// Squares where a line of effect may be blocked: solid terrain, or a wall bucket holding
     /// a wall. Built on first use.
     obstructed: Lazy,
-    /// The cells with [`WALLED`] set, for the censuses that count walls.
-    walled_cells: OnceCell<Vec<u8>>,
 }
 
 /// A census built once enough squares have been looked at one by one.
@@ -60,8 +58,12 @@ type SightKey = (bool, From, Space);
 /// The answers: the first clear segment, if any.
 type SightCache = HashMap<SightKey, Option<(Point, Point)>, BuildFx>;
 
-/// Squares a scene looks at one by one before it builds a census: this share of the map's.
+/// Squares a scene looks at one by one before it builds a census: this share of the map's,
+/// plus [`SCAN_FREE`] (so that a question about one pair never builds one).
 const SCAN_SHARE: u64 = 8;
+
+/// See [`SCAN_SHARE`].
+const SCAN_FREE: u64 = 4096;
 
 /// Squares of a census built per work unit.
 const CENSUS_CELLS_PER_UNIT: u64 = 4;
@@ -72,8 +74,8 @@ const CELLS_PER_UNIT: u64 = 8;
 /// Bit set in [`Scene::cell`] for a square some creature stands on (terrain bits use 0–5).
 pub const OCCUPIED: u8 = 1 << 7;
 
-/// Bit of the censuses' cell array for a square whose wall bucket holds a wall (a line through
-/// it may meet one).
+/// Bit of the cell array for a square whose wall bucket holds a wall (a line through it may
+/// meet one).
 const WALLED: u8 = 1 << 6;
 
 /// Maps a line-test error to the rules error the server reports.
@@ -118,6 +120,16 @@ impl<'e> Scene<'e> {
         for (i, cell) in cells.iter_mut().enumerate() {
             *cell = enc.grid.terrain.get(i).map_or(0, |t| t.0) | if occupants[i] > 0 { OCCUPIED } else { 0 };
         }
+        // Buckets do not overlap: at most one more store per square.
+        for [x0, y0, x1, y1] in walls.walled_areas() {
+            for y in y0.max(0)..=y1.min(h as i64 - 1) {
+                for x in x0.max(0)..=x1.min(w as i64 - 1) {
+                    if let Some(c) = cells.get_mut(y as usize * w + x as usize) {
+                        *c |= WALLED;
+                    }
+                }
+            }
+        }
 
         Ok(Scene {
             enc,
@@ -130,7 +142,6 @@ impl<'e> Scene<'e> {
             has_arrow_slits: enc.grid.walls.iter().any(|w| w.kind == WallKind::ArrowSlit),
             eventful: Lazy::default(),
             obstructed: Lazy::default(),
-            walled_cells: OnceCell::new(),
         })
     }
 
@@ -146,10 +157,11 @@ impl<'e> Scene<'e> {
 
     /// The terrain of a square (open off the map).
     pub fn terrain(&self, sq: Square) -> Terrain {
-        Terrain(self.cell(sq) & !OCCUPIED)
+        Terrain(self.cell(sq) & !(OCCUPIED | WALLED))
     }
 
-    /// Terrain bits and [`OCCUPIED`] of a square; 0 off the map.
+    /// Terrain bits and [`OCCUPIED`] of a square (and a private bit for squares whose wall
+    /// bucket holds a wall); 0 off the map.
     #[inline(always)]
     pub fn cell(&self, sq: Square) -> u8 {
         let g = &self.enc.grid;
@@ -160,7 +172,7 @@ impl<'e> Scene<'e> {
     }
 
     /// How many squares of a box are marked: looked at one by one while the squares looked
-    /// at stay fewer than an eighth of the map's, then by a census built once (which costs
+    /// at stay fewer than an eighth of the map's (and a few thousand), then by a census built once (which costs
     /// about one look per square), so that a question about a few creatures does not pay for
     /// a census, and a whole scene pays for it once and little more. Charged as the cell
     /// arrays are.
@@ -171,7 +183,6 @@ impl<'e> Scene<'e> {
         budget: &mut Budget,
         bits: u8,
     ) -> Result<u32, RulesError> {
-        let marked = |sq: Square| self.cell(sq) & bits != 0 || (bits & WALLED != 0 && self.walled_square(sq));
         let g = &self.enc.grid;
         let (x0, y0, x1, y1) =
             (x0.max(0), y0.max(0), x1.min(i64::from(g.width) - 1), y1.min(i64::from(g.height) - 1));
@@ -185,25 +196,24 @@ impl<'e> Scene<'e> {
         let (w, h) = (g.width.max(0) as usize, g.height.max(0) as usize);
         let cells = u64::try_from(w.saturating_mul(h)).unwrap_or(u64::MAX);
         let looked = census.looked.get().saturating_add(area);
-        if looked <= cells / SCAN_SHARE {
+        if looked <= cells / SCAN_SHARE + SCAN_FREE {
             census.looked.set(looked);
             budget.spend(area.div_ceil(CELLS_PER_UNIT))?;
-            let mut n = 0u32;
-            // In range: clipped to the map, whose sides are at most 1,024.
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    n += u32::from(marked(Square::new(x as i32, y as i32)));
-                }
-            }
+            // Clipped to the map: whole rows of the cell array.
+            let n: usize = (y0..=y1)
+                .map(|y| {
+                    let row = (y as usize) * w;
+                    let cells = self.cells.get(row + x0 as usize..=row + x1 as usize).unwrap_or(&[]);
+                    cells.iter().filter(|&&c| c & bits != 0).count()
+                })
+                .sum();
+            let n = u32::try_from(n).unwrap_or(u32::MAX);
             return Ok(n);
         }
         // Building costs about a quarter unit per square, besides the one-off marking of wall
         // buckets (measured with budget_calibration).
         budget.spend(cells / CENSUS_CELLS_PER_UNIT)?;
-        let built = census.built.get_or_init(|| {
-            let cells = if bits & WALLED != 0 { self.walled_cells() } else { &self.cells };
-            Census::new(w, h, cells, bits)
-        });
+        let built = census.built.get_or_init(|| Census::new(w, h, &self.cells, bits));
         Ok(built.count(x0, y0, x1, y1))
     }
 
@@ -243,28 +253,7 @@ impl<'e> Scene<'e> {
 
     /// Whether the wall bucket of a square holds a wall.
     fn walled_square(&self, sq: Square) -> bool {
-        let k = self.walls.log_k();
-        !self.walls.is_empty()
-            && self.walls.walled_bucket(i64::from(sq.x) >> k, i64::from(sq.y) >> k).is_some()
-    }
-
-    /// The cell array with [`WALLED`] set, for building censuses (once).
-    fn walled_cells(&self) -> &[u8] {
-        self.walled_cells.get_or_init(|| {
-            let (w, h) = (self.enc.grid.width.max(0) as i64, self.enc.grid.height.max(0) as i64);
-            let mut cells = self.cells.clone();
-            // Buckets do not overlap: at most one more store per square.
-            for [x0, y0, x1, y1] in self.walls.walled_areas() {
-                for y in y0.max(0)..=y1.min(h - 1) {
-                    for x in x0.max(0)..=x1.min(w - 1) {
-                        if let Some(c) = cells.get_mut((y * w + x) as usize) {
-                            *c |= WALLED;
-                        }
-                    }
-                }
-            }
-            cells
-        })
+        self.cell(sq) & WALLED != 0
     }
 
     /// Whether some wall is an arrow slit (else no line can be blocked by one).

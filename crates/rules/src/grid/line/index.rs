@@ -41,6 +41,8 @@ pub struct WallIndex {
     /// Compressed rows: the walls of bucket `b` are `items[starts[b]..starts[b+1]]`.
     starts: Vec<u32>,
     items: Vec<u32>,
+    /// The buckets some wall is filed under, in order.
+    walled: Vec<u32>,
 }
 
 impl WallIndex {
@@ -113,7 +115,10 @@ impl WallIndex {
                 *pos += 1;
             }
         }
-        Ok(WallIndex { walls, ends, log_k, bx0, by0, nbx, nby, starts, items })
+        let mut walled: Vec<u32> = pairs.iter().map(|&(slot, _)| slot).collect();
+        walled.sort_unstable();
+        walled.dedup();
+        Ok(WallIndex { walls, ends, log_k, bx0, by0, nbx, nby, starts, items, walled })
     }
 
     /// The walls, in the order given.
@@ -180,8 +185,8 @@ impl WallIndex {
     /// (inclusive; buckets do not overlap).
     pub(crate) fn walled_areas(&self) -> impl Iterator<Item = [i64; 4]> + '_ {
         let (k, nbx) = (1i64 << self.log_k, self.nbx.max(1));
-        // A bucket holds walls when its row of `items` is not empty.
-        self.starts.windows(2).zip(0i64..).filter(|(w, _)| w[0] != w[1]).map(move |(_, b)| {
+        self.walled.iter().map(move |&b| {
+            let b = i64::from(b);
             let (bx, by) = (self.bx0 + b % nbx, self.by0 + b / nbx);
             [bx * k, by * k, bx * k + k - 1, by * k + k - 1]
         })
