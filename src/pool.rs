@@ -13,11 +13,11 @@
 //! core (`scripts/load.sh`: about 40 µs of the 125 µs of a `/v1/cover` on one core with a
 //! `spawn_blocking` per question behind a semaphore). The workers are the pool's own threads,
 //! each taking job after job from one queue. A worker does not wake the async side after
-//! every job while more jobs wait: it stores the answer and keeps the caller's waker, and
-//! hands the wakers over in one batch (when the queue runs dry, after [`BATCH`] answers, or
-//! after [`BATCH_DELAY`]) to one async task, the courier, which wakes the callers on the
-//! async workers. One cross-thread wake per batch instead of one per question; an answer
-//! waits at most [`BATCH_DELAY`] for its batch.
+//! every job while more jobs wait: it stores the answer and leaves the caller's waker to one
+//! async task, the courier, which wakes the callers on the async workers in batches (when a
+//! worker finds the queue dry, after [`BATCH`] answers, or [`BATCH_DELAY`] after the first
+//! answer of the batch, whatever the workers compute then). One cross-thread wake per batch
+//! instead of one per question; an answer waits at most [`BATCH_DELAY`] for its batch.
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -26,7 +26,7 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll, Waker};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::extract::{FromRequestParts, Request, State};
@@ -71,6 +71,8 @@ struct Shared {
     /// Wakers of answered jobs, for the courier.
     answered: Mutex<Vec<Waker>>,
     courier: Notify,
+    /// Send the batch now rather than at its deadline.
+    flush: AtomicBool,
     busy: AtomicUsize,
     queued: AtomicUsize,
 }
@@ -105,12 +107,26 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
-    /// Hands a batch of wakers to the courier (one cross-thread wake).
-    fn deliver(&self, wakers: &mut Vec<Waker>) {
-        if wakers.is_empty() {
-            return;
+    /// Leaves an answered caller's waker to the courier. The first of a batch wakes the
+    /// courier, which sends the batch [`BATCH_DELAY`] later at most, whatever the workers
+    /// are doing then; a full batch is sent at once.
+    fn store(&self, waker: Waker) {
+        let pending = {
+            let mut answered = lock(&self.answered);
+            answered.push(waker);
+            answered.len()
+        };
+        if pending >= BATCH {
+            self.flush.store(true, Ordering::Release);
         }
-        lock(&self.answered).append(wakers);
+        if pending == 1 || pending >= BATCH {
+            self.courier.notify_one();
+        }
+    }
+
+    /// Asks the courier to send what it holds now (a worker found nothing else to do).
+    fn flush(&self) {
+        self.flush.store(true, Ordering::Release);
         self.courier.notify_one();
     }
 }
@@ -324,11 +340,19 @@ impl RulesPool {
         let shared = self.shared.clone();
         *courier = Some(tokio::spawn(async move {
             loop {
+                // The first answer of a batch; then more, up to the deadline or a flush.
+                shared.courier.notified().await;
+                if !shared.flush.swap(false, Ordering::AcqRel) {
+                    tokio::select! {
+                        () = shared.courier.notified() => {}
+                        () = tokio::time::sleep(BATCH_DELAY) => {}
+                    }
+                    shared.flush.store(false, Ordering::Release);
+                }
                 let wakers = std::mem::take(&mut *lock(&shared.answered));
                 for w in wakers {
                     w.wake();
                 }
-                shared.courier.notified().await;
             }
         }));
     }
@@ -375,11 +399,11 @@ impl Drop for RulesPool {
 }
 
 /// A worker thread: task after task, waiting only when the queue is empty; the callers'
-/// wakers go to the courier in batches.
+/// wakers go to the courier, which wakes them in batches.
 fn work(shared: &Shared) {
     yield_to_async_workers();
-    let mut wakers: Vec<Waker> = Vec::with_capacity(BATCH);
-    let mut oldest = Instant::now();
+    // Some waker was left to the courier since the queue was last found empty.
+    let mut unsent = false;
     loop {
         let task = {
             let mut q = lock(&shared.queue);
@@ -387,10 +411,11 @@ fn work(shared: &Shared) {
                 if let Some(t) = q.tasks.pop_front() {
                     break t;
                 }
-                if !wakers.is_empty() {
+                if unsent {
                     // The queue ran dry: nothing to batch with, answer now.
+                    unsent = false;
                     drop(q);
-                    shared.deliver(&mut wakers);
+                    shared.flush();
                     q = lock(&shared.queue);
                     continue;
                 }
@@ -404,13 +429,8 @@ fn work(shared: &Shared) {
             }
         };
         if let Some(w) = task() {
-            if wakers.is_empty() {
-                oldest = Instant::now();
-            }
-            wakers.push(w);
-        }
-        if wakers.len() >= BATCH || (!wakers.is_empty() && oldest.elapsed() >= BATCH_DELAY) {
-            shared.deliver(&mut wakers);
+            shared.store(w);
+            unsent = true;
         }
     }
 }
@@ -631,6 +651,27 @@ mod tests {
             assert_eq!(w.await.unwrap(), Ok(n * 3));
         }
         assert_eq!((pool.busy(), pool.queued()), (0, 0));
+    }
+
+    /// An answer is not held back by the next job its worker takes: the first job's caller
+    /// gets its answer while the second still holds the only worker (before, the batch waited
+    /// for the worker to finish the next job). The 10 s bound (below the pool's 60 s wait, which
+    /// would also end the wait) only turns a hang into a failure.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_answer_is_not_held_behind_the_next_job() {
+        let pool = Arc::new(RulesPool::new(1, 1, LONG));
+        let (release_first, first) = hold(&pool).await;
+        let (release_second, second_rx) = std::sync::mpsc::channel::<()>();
+        let pool2 = pool.clone();
+        let second = tokio::spawn(async move { pool2.run(move || second_rx.recv().is_ok()).await });
+        while pool.queued() == 0 {
+            tokio::task::yield_now().await;
+        }
+        release_first.send(()).unwrap();
+        let answered = tokio::time::timeout(Duration::from_secs(10), first).await;
+        release_second.send(()).unwrap();
+        assert_eq!(answered.expect("the first answer came while the worker was busy").unwrap(), Ok(true));
+        assert_eq!(second.await.unwrap(), Ok(true));
     }
 
     /// The courier lives on a runtime: a pool that outlives the runtime that first used it
