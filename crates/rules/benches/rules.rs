@@ -63,18 +63,24 @@ fn encounter(ruleset: RulesetId, a: Size, t: Size) -> Encounter {
     }
 }
 
+/// One ranged cover question, creature 0 against creature 1, on a scene built once (the
+/// remembered sight answers forgotten before each, so every one is asked cold).
+fn cover_query(c: &mut Criterion, name: &str, enc: &Encounter) {
+    let mut budget = Budget::unlimited();
+    let scene = Scene::new(enc, &mut budget).unwrap();
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            scene.forget_sight();
+            let mut budget = Budget::unlimited();
+            black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
+        })
+    });
+}
+
 fn bench(c: &mut Criterion) {
     for ruleset in RulesetId::ALL {
         let enc = encounter(ruleset, Size::Medium, Size::Medium);
-        let mut budget = Budget::unlimited();
-        let scene = Scene::new(&enc, &mut budget).unwrap();
-        c.bench_function(&format!("cover/{}/medium-medium-30sq/query", ruleset.id()), |b| {
-            b.iter(|| {
-                scene.forget_sight();
-                let mut budget = Budget::unlimited();
-                black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
-            })
-        });
+        cover_query(c, &format!("cover/{}/medium-medium-30sq/query", ruleset.id()), &enc);
         c.bench_function(&format!("cover/{}/medium-medium-30sq/with-scene", ruleset.id()), |b| {
             b.iter(|| {
                 let mut budget = Budget::unlimited();
@@ -88,25 +94,9 @@ fn bench(c: &mut Criterion) {
         for x in [25, 30, 35, 40, 45] {
             walked.grid.terrain[47 * 100 + x] = Terrain::LOW;
         }
-        let mut budget = Budget::unlimited();
-        let scene = Scene::new(&walked, &mut budget).unwrap();
-        c.bench_function(&format!("cover/{}/medium-medium-30sq-walked/query", ruleset.id()), |b| {
-            b.iter(|| {
-                scene.forget_sight();
-                let mut budget = Budget::unlimited();
-                black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
-            })
-        });
+        cover_query(c, &format!("cover/{}/medium-medium-30sq-walked/query", ruleset.id()), &walked);
         let big = encounter(ruleset, Size::Large, Size::Gargantuan);
-        let mut budget = Budget::unlimited();
-        let scene = Scene::new(&big, &mut budget).unwrap();
-        c.bench_function(&format!("cover/{}/large-gargantuan/query", ruleset.id()), |b| {
-            b.iter(|| {
-                scene.forget_sight();
-                let mut budget = Budget::unlimited();
-                black_box(cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap())
-            })
-        });
+        cover_query(c, &format!("cover/{}/large-gargantuan/query", ruleset.id()), &big);
     }
     // One full attack (range, cover, concealment, flanking) among 20 creatures: ≤ 20 µs.
     for ruleset in [RulesetId::Dnd5e2024, RulesetId::Pf1e] {

@@ -22,8 +22,8 @@ pub struct Scene<'e> {
     pub walls: WallIndex,
     /// Per square (row-major): index + 1 of the first creature standing there, 0 if none.
     occupants: Vec<u32>,
-    /// Per square (row-major): the terrain bits, plus [`OCCUPIED`] and [`WALLED`] — one lookup for the
-    /// line tests' hot path.
+    /// Per square (row-major): the terrain bits, plus [`OCCUPIED`] and [`WALLED`] — one lookup
+    /// for the line tests' hot path.
     cells: Vec<u8>,
     /// Line of effect and line of sight already answered in this request (several questions
     /// of one request ask the same pair: an attack asks cover and concealment; `/v1/analyze`
@@ -171,11 +171,10 @@ impl<'e> Scene<'e> {
         self.cells.get(sq.y as usize * g.width as usize + sq.x as usize).copied().unwrap_or(0)
     }
 
-    /// How many squares of a box are marked: looked at one by one while the squares looked
-    /// at stay fewer than an eighth of the map's (and a few thousand), then by a census built once (which costs
-    /// about one look per square), so that a question about a few creatures does not pay for
-    /// a census, and a whole scene pays for it once and little more. Charged as the cell
-    /// arrays are.
+    /// How many squares of a box hold one of `bits`: looked at one by one while the squares
+    /// looked at stay fewer than an eighth of the map's plus [`SCAN_FREE`], then by a census
+    /// built once (about one look per square), so that a question about one pair never pays
+    /// for a census and a whole scene pays for it once. Charged as the cell arrays are.
     fn count(
         &self,
         census: &Lazy,
@@ -237,7 +236,7 @@ impl<'e> Scene<'e> {
         // question never puts them in its blocking set), their terrain or walls do.
         let bare = |sq: Square| {
             let c = self.cell(sq);
-            c & OCCUPIED != 0 && c & BITS == 0 && !self.walled_square(sq)
+            c & OCCUPIED != 0 && c & (BITS | WALLED) == 0
         };
         let own = a.squares().filter(|&sq| bare(sq)).count()
             + b.squares().filter(|&sq| !a.contains(sq) && bare(sq)).count();
@@ -249,11 +248,6 @@ impl<'e> Scene<'e> {
     /// proves that a line of effect exists.
     pub fn obstructed_near(&self, a: &Space, b: &Space, budget: &mut Budget) -> Result<u32, RulesError> {
         self.count(&self.obstructed, around(a, b), budget, Terrain::SOLID.0 | WALLED)
-    }
-
-    /// Whether the wall bucket of a square holds a wall.
-    fn walled_square(&self, sq: Square) -> bool {
-        self.cell(sq) & WALLED != 0
     }
 
     /// Whether some wall is an arrow slit (else no line can be blocked by one).

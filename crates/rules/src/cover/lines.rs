@@ -196,12 +196,11 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
     /// area's origin, to the first corner of the target's first square) is blocked against
     /// the widest set (cached, as [`Tracer::blocked`] would walk it).
     pub fn first_line_blocked(&mut self, budget: &mut Budget) -> Result<bool, RulesError> {
-        let a_squares: Vec<Square> = self.ctx.a_space.squares().take(1).collect();
-        let (Some(origin), Some(target)) =
-            (self.origins(&a_squares).first().copied(), self.ctx.t_space.squares().next())
+        let (Some(a), Some(target)) = (self.ctx.a_space.squares().next(), self.ctx.t_space.squares().next())
         else {
             return Ok(false);
         };
+        let Some(origin) = self.origins(&[a]).first().copied() else { return Ok(false) };
         let end = self.target_ends(target)[0];
         self.walk(origin.end, end, budget)
     }
