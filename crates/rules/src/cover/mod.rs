@@ -217,24 +217,19 @@ pub fn cover_with(
     }
     let explain = detail == LineDetail::Hits;
     let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon, explain };
-    let (empty_procedure, save) = match rules.cover {
-        CoverRule::Dnd5e { .. } => ("dnd5e.cover.grid", SaveKind::Dex),
-        CoverRule::Pathfinder(pc) => (pc.corner_lines_rule, SaveKind::Reflex),
+    // The procedure's rule, its save and its widest blocking set (grazing, creatures).
+    let (empty_procedure, save, (grazing, creatures)) = match rules.cover {
+        CoverRule::Dnd5e { .. } => ("dnd5e.cover.grid", SaveKind::Dex, dnd5e::WIDEST),
+        CoverRule::Pathfinder(pc) => (pc.corner_lines_rule, SaveKind::Reflex, pathfinder::widest(&ctx)),
     };
     // Usually the procedure runs first: a choice with no blocked line is itself a line of
     // effect (every blocker of effect is in its blocking set), which spares the separate
-    // search. But on a crowded map most pairs have no line of effect at all, and the
-    // procedure's work would be thrown away; so when something that blocks effect stands
-    // near the two spaces and the procedure's first line is blocked (or the scene already
-    // knows the answer, as it does for the way back of a pair), the search goes first.
-    // Both orders give the same answer. (The procedures also ask before explaining a
-    // covered choice, see `Context::total`.)
-    // The procedure's first line comes first: clear against the procedure's widest set, it
-    // proves a line of effect (and the procedure walks it anyway).
-    let (grazing, creatures) = match rules.cover {
-        CoverRule::Dnd5e { .. } => dnd5e::WIDEST,
-        CoverRule::Pathfinder(_) => pathfinder::widest(&ctx),
-    };
+    // search; its first line is walked first, and clear, it proves a line of effect. But on a
+    // crowded map most pairs have no line of effect at all, and the procedure's work would be
+    // thrown away; so when something that blocks effect stands near the two spaces and that
+    // first line is blocked (or the scene already knows the answer, as it does for the way
+    // back of a pair), the search goes first. Both orders give the same answer. (The
+    // procedures also ask before explaining a covered choice, see `Context::total`.)
     let mut tracer = lines::Tracer::new(&ctx, grazing, creatures, budget)?;
     let search_first = ctx.may_be_total()
         && (scene.knows_line_of_effect(&from, &t_space)
