@@ -120,6 +120,10 @@ pub(crate) struct Tracer<'c, 'a, 'e> {
     /// The end points of each square of the target's space (row-major), once worked out: each
     /// needs a wall look-up per corner, and every judgement of a square asks for them again.
     target_ends: Vec<Option<[Endpoint; 4]>>,
+    /// A blocked line's first hit did not settle a filter, so it was traced in full: the lines
+    /// of one question meet the same obstacles, so later lines are traced in full at once
+    /// rather than walked twice (the first hit of a trace is the one the yes/no walk finds).
+    trace_at_once: bool,
 }
 
 /// The squares of the widest blocking set: solid and low terrain (with the ruleset's grazing),
@@ -146,6 +150,11 @@ impl SquareBlockers for CoverSquares<'_, '_, '_> {
             Some(Grazing::Off)
         }
     }
+
+    #[inline]
+    fn may_hold_walls(&self, sq: Square) -> bool {
+        self.ctx.scene.may_hold_walls(sq)
+    }
 }
 
 impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
@@ -162,7 +171,15 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         // Nothing a line could meet near the two spaces: every line between them is clear.
         let quiet = !matches!(ctx.attack, AttackKind::Area { .. })
             && ctx.scene.eventful_near(&ctx.a_space, &ctx.t_space, budget)? == 0;
-        Ok(Tracer { ctx, grazing, creatures, quiet, cache, target_ends: vec![None; side * side] })
+        Ok(Tracer {
+            ctx,
+            grazing,
+            creatures,
+            quiet,
+            cache,
+            target_ends: vec![None; side * side],
+            trace_at_once: false,
+        })
     }
 
     /// Traces a segment in full (cached).
@@ -214,6 +231,14 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         if self.quiet {
             self.cache.insert((from, to), Line::default());
             return Ok(false);
+        }
+        if self.trace_at_once {
+            let report = self.blockers_trace(from, to, budget)?;
+            budget.spend(units(report.hits.len()).saturating_mul(HIT))?;
+            let first = report.hits.first().cloned();
+            let blocked = first.is_some();
+            self.cache.insert((from, to), Line { first, full: Some(report) });
+            return Ok(blocked);
         }
         let squares = self.squares();
         let blockers = Blockers::new(&squares, &self.ctx.scene.walls, self.walls());
@@ -353,6 +378,7 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
             budget.spend(1)?;
             return Ok(true);
         }
+        self.trace_at_once = true;
         let report = self.trace(from, to, budget)?;
         budget.spend(units(report.hits.len()))?;
         Ok(report.hits.iter().any(keeps))
