@@ -104,21 +104,22 @@ impl<'e> Scene<'e> {
         let cells = u64::try_from(w.saturating_mul(h)).unwrap_or(u64::MAX) / CELLS_PER_UNIT;
         budget.afford(cells)?;
         budget.spend(cells)?;
-        let mut occupants = vec![0u32; w.saturating_mul(h)];
+        let area = w.saturating_mul(h);
+        let mut cells: Vec<u8> = enc.grid.terrain.iter().take(area).map(|t| t.0).collect();
+        cells.resize(area, 0);
+        let mut occupants = vec![0u32; area];
         for (i, c) in enc.creatures.iter().enumerate() {
             let side = u64::from(enc.space(c).side.unsigned_abs());
             budget.spend(1 + side.saturating_mul(side))?;
             for sq in enc.space(c).squares() {
-                if let Some(slot) = Self::slot_in(enc, sq).and_then(|s| occupants.get_mut(s))
+                if let Some(s) = Self::slot_in(enc, sq)
+                    && let (Some(slot), Some(cell)) = (occupants.get_mut(s), cells.get_mut(s))
                     && *slot == 0
                 {
                     *slot = u32::try_from(i + 1).unwrap_or(0);
+                    *cell |= OCCUPIED;
                 }
             }
-        }
-        let mut cells = vec![0u8; w.saturating_mul(h)];
-        for (i, cell) in cells.iter_mut().enumerate() {
-            *cell = enc.grid.terrain.get(i).map_or(0, |t| t.0) | if occupants[i] > 0 { OCCUPIED } else { 0 };
         }
         // Buckets do not overlap: at most one more store per square.
         for [x0, y0, x1, y1] in walls.walled_areas() {
@@ -164,11 +165,23 @@ impl<'e> Scene<'e> {
     /// bucket holds a wall); 0 off the map.
     #[inline(always)]
     pub fn cell(&self, sq: Square) -> u8 {
+        self.cell_index(sq).and_then(|i| self.cells.get(i)).copied().unwrap_or(0)
+    }
+
+    /// Whether the wall bucket of a square may hold a wall: marked per square on the map, and
+    /// always possible off it (walls may lie beyond the map's edge).
+    #[inline(always)]
+    pub(crate) fn may_hold_walls(&self, sq: Square) -> bool {
+        self.cell_index(sq).and_then(|i| self.cells.get(i)).is_none_or(|c| c & WALLED != 0)
+    }
+
+    /// The position of a square in the cell array; `None` off the map. One unsigned
+    /// comparison per axis also rejects negative coordinates.
+    #[inline(always)]
+    fn cell_index(&self, sq: Square) -> Option<usize> {
         let g = &self.enc.grid;
-        if sq.x < 0 || sq.y < 0 || sq.x >= g.width || sq.y >= g.height {
-            return 0;
-        }
-        self.cells.get(sq.y as usize * g.width as usize + sq.x as usize).copied().unwrap_or(0)
+        let (x, y, w, h) = (sq.x as u32, sq.y as u32, g.width as u32, g.height as u32);
+        (x < w && y < h).then(|| y as usize * w as usize + x as usize)
     }
 
     /// How many squares of a box hold one of `bits`: looked at one by one while the squares

@@ -31,6 +31,13 @@ pub enum Grazing {
 pub trait SquareBlockers {
     /// Whether `square` is in B, and how it treats grazing.
     fn square(&self, square: Square) -> Option<Grazing>;
+
+    /// Whether the wall bucket holding `square` may hold a wall: `false` lets the walk skip the
+    /// bucket's look-up (callers that keep a per-square mark of walled buckets answer it).
+    #[inline]
+    fn may_hold_walls(&self, _square: Square) -> bool {
+        true
+    }
 }
 
 impl<F: Fn(Square) -> Option<Grazing>> SquareBlockers for F {

@@ -238,7 +238,9 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
             if has_walls && bucket_at != bucket_here {
                 bucket_at = bucket_here;
                 resolved.clear();
-                if let Some(bi) = index.walled_bucket(bucket_here.0, bucket_here.1)
+                // Cells come from in-range points, so they fit in i32 (at most 1025).
+                if self.b.squares.may_hold_walls(Square::new(cx as i32, cy as i32))
+                    && let Some(bi) = index.walled_bucket(bucket_here.0, bucket_here.1)
                     && self.bucket(bi, budget, sink, &mut resolved)?.is_break()
                 {
                     break 'walk ControlFlow::Break(());
