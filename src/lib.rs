@@ -19,16 +19,18 @@ pub mod svg;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::response::IntoResponse;
 use axum::{Extension, Router};
 use tokio::sync::watch;
+use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::decompression::RequestDecompressionLayer;
+use tower_http::decompression::{DecompressionBody, RequestDecompressionLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
@@ -158,12 +160,17 @@ pub fn app(state: AppState) -> Router {
     let mut api = api;
     api.merge(catalog_api);
 
-    // Outermost first: decode the body, then buffer it and run the handler on the pool.
-    let questions = questions
-        .layer(DefaultBodyLimit::max(config.limits.max_body_bytes))
-        .layer(Extension(BodyLimit(config.limits.max_body_bytes)))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), pool::questions))
-        .layer(RequestDecompressionLayer::new());
+    // Outermost first: decode the body, then buffer it and run the handler on the pool. One
+    // composed layer, not one `Router::layer` per middleware: each of those boxes every route
+    // once more, and every request clones the whole chain of boxes.
+    let questions = questions.layer(
+        ServiceBuilder::new()
+            .layer(RequestDecompressionLayer::new())
+            .map_request(|req: Request<DecompressionBody<Body>>| req.map(Body::new))
+            .layer(axum::middleware::from_fn_with_state(state.clone(), pool::questions))
+            .layer(Extension(BodyLimit(config.limits.max_body_bytes)))
+            .layer(DefaultBodyLimit::max(config.limits.max_body_bytes)),
+    );
 
     let request_id = HeaderName::from_static("x-request-id");
     Router::new()
@@ -172,22 +179,27 @@ pub fn app(state: AppState) -> Router {
         .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
-        .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::edge))
-        .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024).and(NotForContentType::GRPC)))
-        .layer(cors(&config))
-        .layer(CatchPanicLayer::custom(|_| AppError::Internal("a handler panicked".into()).into_response()))
+        // Outermost first, composed into one layer (see above).
         .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(|req: &Request| {
-                    let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
-                    tracing::info_span!("request", method = %req.method(), uri = %req.uri(), request_id = %id)
-                })
-                // Not one ERROR line per shed request under overload: 500s are logged where
-                // they are made (`AppError::response`), 503s are counted in the metrics.
-                .on_failure(()),
+            ServiceBuilder::new()
+                .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+                .layer(PropagateRequestIdLayer::new(request_id))
+                .layer(
+                    TraceLayer::new_for_http()
+                        .make_span_with(|req: &Request| {
+                            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+                            tracing::info_span!("request", method = %req.method(), uri = %req.uri(), request_id = %id)
+                        })
+                        // Not one ERROR line per shed request under overload: 500s are logged
+                        // where they are made (`AppError::response`), 503s are counted in the
+                        // metrics.
+                        .on_failure(()),
+                )
+                .layer(CatchPanicLayer::custom(|_| AppError::Internal("a handler panicked".into()).into_response()))
+                .layer(cors(&config))
+                .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024).and(NotForContentType::GRPC)))
+                .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::edge)),
         )
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
         .with_state(state)
 }
 
