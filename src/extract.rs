@@ -64,11 +64,14 @@ fn is_json(v: Option<&header::HeaderValue>) -> bool {
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     // Tracking the path costs about as much as the parse itself, and only a failure needs
     // it: parse plainly, and again with the path only to explain a failure.
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    if let Ok(value) = T::deserialize(Strict(&mut de))
-        && de.end().is_ok()
-    {
-        return Ok(value);
+    // Checked as UTF-8 once, the body's strings are not checked again one by one.
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        let mut de = serde_json::Deserializer::from_str(text);
+        if let Ok(value) = T::deserialize(Strict(&mut de))
+            && de.end().is_ok()
+        {
+            return Ok(value);
+        }
     }
     // `IgnoredAny` checks the syntax only (numbers are skipped, not converted).
     if let Err(e) = serde_json::from_slice::<IgnoredAny>(bytes) {
