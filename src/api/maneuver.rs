@@ -1,11 +1,22 @@
-//! `POST /v1/maneuvers` wire types.
+//! `POST /v1/maneuvers`: wire types and their mapping both ways.
 
+use arbiter_rules::encounter::Encounter;
+use arbiter_rules::maneuver::{
+    Charge, ChargeOptions, Effects, Kind, ManeuverAnswer, Modifier, Obstacle, Options, Push, PushStop,
+    ShoveChoice, Side,
+};
+use arbiter_rules::movement::MoveOpportunity;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, SquareIn};
-use crate::render::TraceStep;
+use super::grid::{SquareOut, squares, squares_in};
+use super::mapping::Problems;
+use super::question::Draft;
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// 5e shove: push 5 ft away or knock prone.
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
@@ -118,15 +129,6 @@ pub struct ManeuverModifierOut {
     pub value: i32,
     /// `check` or `defence`.
     pub applies_to: &'static str,
-}
-
-/// A square.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct SquareOut {
-    /// Column.
-    pub x: i32,
-    /// Row.
-    pub y: i32,
 }
 
 /// A push on the map.
@@ -492,4 +494,280 @@ pub struct ManeuverResponse {
     pub dice: DiceEcho,
     /// The rules applied.
     pub trace: Vec<TraceStep>,
+}
+
+/// A maneuver question in the rules crate's terms (the dice come from `dice`).
+#[derive(Debug)]
+pub struct ManeuverQuestion {
+    /// The validated encounter.
+    pub encounter: Encounter,
+    /// The attacker's index.
+    pub attacker: usize,
+    /// The target's index.
+    pub target: usize,
+    /// The maneuver.
+    pub kind: Kind,
+    /// Its options.
+    pub options: Options,
+    /// A charge's own options.
+    pub charge: ChargeOptions,
+}
+
+impl ManeuverRequest {
+    /// The question in the rules crate's terms, or a 422 listing every problem.
+    pub fn question(&self, limits: &Limits) -> Result<ManeuverQuestion, AppError> {
+        let mut d = Draft::new(&self.encounter, limits);
+        let kind = Kind::from_id(&self.kind);
+        if kind.is_none() {
+            let known: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
+            d.problems
+                .push("/kind", format!("unknown maneuver {:?}; known: {}", self.kind, known.join(", ")));
+        }
+        let o = &self.options;
+        let path = o.path.as_ref().map(|given| squares_in(&mut d.problems, "/options/path", given));
+        charge_only(&mut d.problems, kind, o);
+        let pair = d.pair(&self.attacker, &self.target);
+        let (encounter, ((attacker, target), kind)) = d.finish(pair.zip(kind))?;
+        let options = Options {
+            improved: o.improved,
+            shove: match o.shove {
+                ShoveIn::Push => ShoveChoice::Push,
+                ShoveIn::Prone => ShoveChoice::Prone,
+            },
+            target_avoids: o.target_avoids,
+            maintained: o.maintained,
+            escape_artist: o.escape_artist,
+            charging: false,
+            aoo_damage: o.aoo_damage,
+        };
+        let charge = ChargeOptions {
+            path,
+            then: o.then.map(|t| match t {
+                ChargeThenIn::BullRush => Kind::BullRush,
+                ChargeThenIn::Overrun => Kind::Overrun,
+            }),
+            standard_only: o.standard_only,
+        };
+        Ok(ManeuverQuestion { encounter, attacker, target, kind, options, charge })
+    }
+}
+
+/// The options only a charge takes, refused on another (known) maneuver.
+fn charge_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
+    if kind.is_some() && kind != Some(Kind::Charge) {
+        if o.path.is_some() {
+            p.push("/options/path", "only a charge takes a path".to_owned());
+        }
+        if o.then.is_some() {
+            p.push("/options/then", "only a charge takes a follow-up maneuver".to_owned());
+        }
+        if o.standard_only {
+            p.push("/options/standard_only", "only a charge takes standard_only".to_owned());
+        }
+    }
+    if kind == Some(Kind::Charge) && o.then.is_none() && o.aoo_damage > 0 {
+        p.push("/options/aoo_damage", "a charge without `then` makes no maneuver check".to_owned());
+    }
+}
+
+impl ManeuverResponse {
+    /// The wire answer to `q`, with the dice settings used, its trace in `lang`.
+    pub fn new(q: &ManeuverQuestion, m: &ManeuverAnswer, dice: DiceEcho, lang: Lang) -> ManeuverResponse {
+        // Band ids follow the maneuver that was rolled (a charge's bull rush or overrun).
+        let band_kind = m.charge.as_ref().filter(|c| c.legal).and_then(|c| c.then).unwrap_or(q.kind);
+        let shove = q.options.shove;
+        ManeuverResponse {
+            result: result(q.kind, m, band_kind, shove),
+            odds: ManeuverOdds {
+                success: m.odds.success.to_f64(),
+                exact: m.odds.success.to_string(),
+                bands: m
+                    .odds
+                    .bands
+                    .iter()
+                    .map(|(b, r)| BandOdds {
+                        band: b.id(band_kind, shove),
+                        p: r.to_f64(),
+                        exact: r.to_string(),
+                    })
+                    .collect(),
+                moved: m
+                    .odds
+                    .moved
+                    .iter()
+                    .map(|(feet, r)| MovedOdds { feet: *feet, p: r.to_f64(), exact: r.to_string() })
+                    .collect(),
+            },
+            rolls: m.rolls.iter().map(RollOut::from).collect(),
+            dice,
+            trace: render::trace(&m.trace, lang),
+        }
+    }
+}
+
+fn result(kind: Kind, m: &ManeuverAnswer, band_kind: Kind, shove: ShoveChoice) -> ManeuverResult {
+    ManeuverResult {
+        kind: kind.id(),
+        legal: m.legal,
+        reason: m
+            .illegal
+            .map(|i| i.id())
+            .or_else(|| m.charge.as_ref().and_then(|c| c.obstacle.as_ref()).map(|o| o.why.id())),
+        check: m.check.id(),
+        bonus: m.bonus,
+        dc: m.dc,
+        opposed_bonus: m.opposed_bonus,
+        automatic: m.automatic,
+        modifiers: m.modifiers.iter().map(modifier_out).collect(),
+        natural: m.natural,
+        total: m.total,
+        opposed_natural: m.opposed_natural,
+        opposed_total: m.opposed_total,
+        success: m.success,
+        margin: m.margin,
+        band: m.band.map(|b| b.id(band_kind, shove)),
+        effects: m.effects.as_ref().map(effects_out),
+        opportunity_attacks: m
+            .opportunity
+            .iter()
+            .map(|x| OpportunityOut {
+                creature: x.creature.clone(),
+                provoked: x.provoked,
+                reason: x.reason,
+                rule: x.rule,
+            })
+            .collect(),
+        escape_dc: m.escape_dc,
+        action: m.action,
+        charge: m.charge.as_ref().map(charge_out),
+        miss_chance: m.miss_chance,
+        miss_roll: m.miss_roll.map(|(roll, missed)| MissRollOut { roll, missed }),
+    }
+}
+
+fn obstacle_out(o: &Obstacle) -> ChargeObstacleOut {
+    ChargeObstacleOut {
+        reason: o.why.id(),
+        square: o.square.map(SquareOut::from),
+        creature: o.creature.clone(),
+    }
+}
+
+/// The wire form of a charge (shared with `/v1/movement`).
+pub fn charge_out(c: &Charge) -> ChargeOut {
+    ChargeOut {
+        rule: c.rule,
+        legal: c.legal,
+        reason: c.obstacle.as_ref().map(|o| o.why.id()),
+        blocked_square: c.obstacle.as_ref().and_then(|o| o.square).map(SquareOut::from),
+        blocked_by: c.obstacle.as_ref().and_then(|o| o.creature.clone()),
+        start: SquareOut::from(c.start),
+        end: c.end.map(SquareOut::from),
+        movement_ft: c.movement_ft,
+        max_ft: c.max_ft,
+        closest: squares(&c.closest),
+        closest_ft: c.closest_ft,
+        alternatives: squares(&c.alternatives),
+        path_test: c.path_test.id(),
+        path_squares: squares(&c.path_squares),
+        tested: c
+            .tested
+            .iter()
+            .map(|e| ChargeEndOut {
+                end: SquareOut::from(e.end),
+                movement_ft: e.movement_ft,
+                squares: squares(&e.squares),
+                obstacle: e.obstacle.as_ref().map(obstacle_out),
+            })
+            .collect(),
+        line_of_sight: c.line_of_sight,
+        then: c.then.map(|k| k.id()),
+        attack_bonus: c.attack_bonus,
+        ac_penalty: c.ac_penalty,
+        path: squares(&c.path),
+        opportunity_attacks: c.opportunities.iter().map(move_opportunity_out).collect(),
+    }
+}
+
+/// The wire form of an attack of opportunity a movement provokes (shared with `/v1/movement`).
+pub fn move_opportunity_out(o: &MoveOpportunity) -> MoveOpportunityOut {
+    MoveOpportunityOut {
+        creature: o.creature.clone(),
+        step: o.step,
+        square: SquareOut::from(o.square),
+        provoked: o.provoked,
+        reason: o.reason,
+        rule: o.rule,
+    }
+}
+
+fn push_out(p: &Push) -> PushOut {
+    PushOut {
+        direction: SquareOut { x: p.direction.0, y: p.direction.1 },
+        wanted_ft: p.wanted_ft,
+        moved_ft: p.moved_ft,
+        from: SquareOut::from(p.from),
+        path: squares(&p.path),
+        to: SquareOut::from(p.to),
+        stopped_by: p.stopped.as_ref().map(|s| s.id()),
+        blocked_square: p.stopped.as_ref().and_then(|s| s.square()).map(SquareOut::from),
+        blocked_by: match &p.stopped {
+            Some(PushStop::Creature { creature, .. }) => Some(creature.clone()),
+            _ => None,
+        },
+    }
+}
+
+fn modifier_out(x: &Modifier) -> ManeuverModifierOut {
+    ManeuverModifierOut {
+        rule: x.rule,
+        detail: x.detail.clone(),
+        value: x.value,
+        applies_to: match x.side {
+            Side::Check => "check",
+            Side::Defence => "defence",
+        },
+    }
+}
+
+fn effects_out(e: &Effects) -> ManeuverEffectsOut {
+    ManeuverEffectsOut {
+        target_gains: e.target_gains.iter().map(|c| c.id()).collect(),
+        attacker_gains: e.attacker_gains.iter().map(|c| c.id()).collect(),
+        attacker_loses: e.attacker_loses.iter().map(|c| c.id()).collect(),
+        push: e.push.as_ref().map(push_out),
+        dropped: e
+            .dropped
+            .iter()
+            .map(|d| DroppedOut { creature: d.creature.clone(), item: d.item.clone() })
+            .collect(),
+        through: e.through,
+        attacker_stops_in_front: e.attacker_stops_in_front,
+        attacker_may_pick_up: e.attacker_may_pick_up,
+        target_moved_to: e.target_moved_to.map(SquareOut::from),
+        attacker_move: e
+            .attacker_move
+            .as_ref()
+            .map(|m| AttackerMoveOut { kind: m.kind.id(), walk: push_out(&m.walk) }),
+        secondary_bull_rushes: e
+            .secondary
+            .iter()
+            .map(|r| SecondaryRushOut {
+                creature: r.creature.clone(),
+                square: SquareOut::from(r.square),
+                reason: r.illegal.map(|i| i.id()),
+                bonus: r.bonus,
+                cmd: r.cmd,
+                modifiers: r.modifiers.iter().map(modifier_out).collect(),
+                automatic: r.automatic,
+                natural: r.natural,
+                total: r.total,
+                margin: r.margin,
+                success: r.success,
+                earned_ft: r.earned_ft,
+                p_success: r.odds.to_f64(),
+                moved: r.moved.as_ref().map(push_out),
+            })
+            .collect(),
+    }
 }
