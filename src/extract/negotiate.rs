@@ -3,6 +3,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
+use utoipa::IntoParams;
 
 use crate::render::Lang;
 
@@ -29,6 +30,24 @@ impl<S: Send + Sync> FromRequestParts<S> for Negotiated {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         Ok(Negotiated::from_headers(&parts.headers))
     }
+}
+
+/// The `Accept-Language` header [`Negotiated`] reads, as a question's documented parameter.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct LanguageHeader {
+    /// `en` (default) or `fr` for trace texts
+    #[param(rename = "Accept-Language")]
+    pub accept_language: Option<String>,
+}
+
+/// The `Accept` header [`Negotiated`] reads, documented by the questions that draw.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct AcceptHeader {
+    /// `application/json` (default) or `image/svg+xml` for a drawing
+    #[param(rename = "Accept")]
+    pub accept: Option<String>,
 }
 
 /// Whether the client prefers an SVG drawing.

@@ -7,6 +7,7 @@ use super::QuestionProblems;
 use crate::AppState;
 use crate::api::analyze::{AnalyzeRequest, AnalyzeResponse, write_answer};
 use crate::error::{AppError, Problem};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use arbiter_rules::analyze::analyze as resolve;
@@ -24,7 +25,7 @@ use arbiter_rules::scene::Scene;
     path = "/v1/analyze",
     tag = "questions",
     request_body = AnalyzeRequest,
-    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "Every pair", body = AnalyzeResponse),
         (status = 422, description = "The encounter or an attacker id is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),

@@ -8,6 +8,7 @@ use crate::AppState;
 use crate::api::attack::{AttackRequest, AttackResponse};
 use crate::api::dice::check_all_used;
 use crate::error::{AppError, Problem};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use arbiter_rules::attack::attack as resolve;
@@ -26,7 +27,7 @@ use arbiter_rules::scene::Scene;
     path = "/v1/attack",
     tag = "questions",
     request_body = AttackRequest,
-    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The attack answer", body = AttackResponse),
         (status = 422, description = "The encounter, the question or the given dice are invalid, a stat is missing, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),

@@ -7,6 +7,7 @@ use super::QuestionProblems;
 use crate::AppState;
 use crate::api::concealment::{ConcealmentRequest, ConcealmentResponse};
 use crate::error::{AppError, Problem};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use arbiter_rules::scene::Scene;
@@ -25,7 +26,7 @@ use arbiter_rules::vision::concealment as resolve;
     path = "/v1/concealment",
     tag = "questions",
     request_body = ConcealmentRequest,
-    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The concealment answer", body = ConcealmentResponse),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),

@@ -7,6 +7,7 @@ use super::QuestionProblems;
 use crate::AppState;
 use crate::api::cover::{CoverRequest, CoverResponse};
 use crate::error::{AppError, Problem};
+use crate::extract::negotiate::{AcceptHeader, LanguageHeader};
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use crate::svg;
@@ -26,10 +27,7 @@ use arbiter_rules::scene::Scene;
     path = "/v1/cover",
     tag = "questions",
     request_body = CoverRequest,
-    params(
-        ("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts"),
-        ("Accept" = Option<String>, Header, description = "`application/json` (default) or `image/svg+xml` for a drawing")
-    ),
+    params(LanguageHeader, AcceptHeader),
     responses(
         (status = 200, description = "The cover answer, or its drawing", content(
             (CoverResponse = "application/json"),

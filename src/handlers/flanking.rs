@@ -7,6 +7,7 @@ use super::QuestionProblems;
 use crate::AppState;
 use crate::api::flanking::{FlankingRequest, FlankingResponse};
 use crate::error::{AppError, Problem};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use arbiter_rules::flanking::flanking as resolve;
@@ -26,7 +27,7 @@ use arbiter_rules::scene::Scene;
     path = "/v1/flanking",
     tag = "questions",
     request_body = FlankingRequest,
-    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The flanking answer", body = FlankingResponse),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),

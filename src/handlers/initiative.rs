@@ -8,6 +8,7 @@ use crate::AppState;
 use crate::api::dice::check_all_used;
 use crate::api::initiative::{InitiativeRequest, InitiativeResponse};
 use crate::error::{AppError, Problem};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use arbiter_rules::initiative::initiative as resolve;
@@ -26,7 +27,7 @@ use arbiter_rules::initiative::initiative as resolve;
     path = "/v1/initiative",
     tag = "questions",
     request_body = InitiativeRequest,
-    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The initiative order", body = InitiativeResponse),
         (status = 422, description = "The encounter, an id, a group or the given dice are invalid, a bonus is missing, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),

@@ -8,6 +8,7 @@ use crate::AppState;
 use crate::api::dice::check_all_used;
 use crate::api::maneuver::{ManeuverRequest, ManeuverResponse};
 use crate::error::{AppError, Problem};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use arbiter_rules::maneuver::{Kind, charge, maneuver};
@@ -38,7 +39,7 @@ use arbiter_rules::scene::Scene;
     path = "/v1/maneuvers",
     tag = "questions",
     request_body = ManeuverRequest,
-    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The maneuver answer", body = ManeuverResponse),
         (status = 422, description = "The encounter, the kind or the given dice are invalid, a stat is missing, the ruleset has no such maneuver, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),

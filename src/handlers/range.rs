@@ -7,6 +7,7 @@ use super::QuestionProblems;
 use crate::AppState;
 use crate::api::range::{RangeRequest, RangeResponse};
 use crate::error::{AppError, Problem};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use arbiter_rules::range::range as resolve;
@@ -24,7 +25,7 @@ use arbiter_rules::scene::Scene;
     path = "/v1/range",
     tag = "questions",
     request_body = RangeRequest,
-    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The range answer", body = RangeResponse),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
