@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod attack;
 pub mod catalog;
+pub mod charge;
 pub mod concealment;
 pub mod contract;
 pub mod cover;

@@ -6,9 +6,9 @@ use arbiter_rules::movement::{Mode, MoveOptions, Movement, StepIssue};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::charge::{ChargeOut, MoveOpportunityOut, charge_out, move_opportunity_out};
 use super::encounter::{EncounterIn, SquareIn};
 use super::grid::{SquareOut, squares_in};
-use super::maneuver::{ChargeOut, MoveOpportunityOut, charge_out, move_opportunity_out};
 use super::question::Draft;
 use crate::config::Limits;
 use crate::error::AppError;
