@@ -2,6 +2,7 @@
 
 use arbiter_rules::cover::{AttackKind, CoverAnswer, ElementKind, SaveKind, TracedLine};
 use arbiter_rules::encounter::{Encounter, Weapon};
+use arbiter_rules::grid::Square;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -265,7 +266,7 @@ fn lines(enc: &Encounter, lines: &[TracedLine]) -> Vec<LineOut> {
         .collect()
 }
 
-fn blocker(enc: &Encounter, k: &ElementKind, square: Option<arbiter_rules::grid::Square>) -> BlockerOut {
+fn blocker(enc: &Encounter, k: &ElementKind, square: Option<Square>) -> BlockerOut {
     let mut b = BlockerOut {
         kind: "solid",
         square: square.map(SquareOut::from),
