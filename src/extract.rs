@@ -1,5 +1,7 @@
-//! `AppJson`: the JSON body extractor whose rejections are problem documents with pointers.
+//! `AppJson`: the JSON body extractor whose rejections are problem documents with pointers;
+//! `Negotiated`: the language and media type the client accepts.
 
+pub mod negotiate;
 mod strict;
 
 use axum::body::Bytes;
@@ -11,6 +13,7 @@ use serde_path_to_error::Segment;
 use crate::AppState;
 use crate::api::contract::Contract;
 use crate::error::AppError;
+pub use negotiate::Negotiated;
 pub use strict::Strict;
 
 /// A JSON body. Wrong media type → 415, too large → 413, not JSON → 400; JSON of the wrong

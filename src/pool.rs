@@ -500,7 +500,7 @@ pub async fn questions(State(state): State<AppState>, req: Request, next: Next) 
     let _cancel_on_drop = CancelOnDrop(cancel.clone());
     let mut req = Request::from_parts(parts, Body::from(bytes));
     req.extensions_mut().insert(Work { limit: state.config.limits.work_budget, cancel: cancel.clone() });
-    let svg = crate::handlers::cover::wants_svg(req.headers());
+    let svg = crate::extract::negotiate::wants_svg(req.headers());
     let route = req.uri().path().to_owned();
     let handle = tokio::runtime::Handle::current();
     let job = state.pool.run(move || handle.block_on(next.run(req)));

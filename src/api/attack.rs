@@ -1,11 +1,19 @@
-//! `POST /v1/attack` wire types.
+//! `POST /v1/attack`: wire types and their mapping both ways.
 
+use arbiter_rules::attack::{AttackAnswer, Situational};
+use arbiter_rules::dice::Ratio;
+use arbiter_rules::encounter::{Encounter, Weapon};
+use arbiter_rules::range::weapon_problems;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, WeaponIn};
-use crate::render::TraceStep;
+use super::mapping;
+use super::question::{Draft, Pair};
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// Situational flags.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -204,4 +212,112 @@ pub struct AttackResponse {
     pub dice: DiceEcho,
     /// Every rule applied, in order.
     pub trace: Vec<TraceStep>,
+}
+
+/// An attack question in the rules crate's terms (the dice come from `AttackRequest::dice`).
+#[derive(Debug)]
+pub struct AttackQuestion {
+    /// The validated encounter.
+    pub encounter: Encounter,
+    /// The attacker's index.
+    pub attacker: usize,
+    /// The target's index.
+    pub target: usize,
+    /// The weapon used.
+    pub weapon: Weapon,
+    /// Situational flags.
+    pub situational: Situational,
+}
+
+impl AttackRequest {
+    /// The question in the rules crate's terms, or a 422 listing every problem.
+    pub fn question(&self, limits: &Limits) -> Result<AttackQuestion, AppError> {
+        let mut d = Draft::new(&self.encounter, limits);
+        let weapon = mapping::weapon(&mut d.problems, "/weapon", &self.weapon);
+        d.add(weapon_problems(mapping::ruleset_id(self.encounter.ruleset), &weapon));
+        let s = &self.situational;
+        let other =
+            s.other_weapon.as_ref().map(|w| mapping::weapon(&mut d.problems, "/situational/other_weapon", w));
+        let Pair { encounter, attacker, target } = d.into_pair(&self.attacker, &self.target)?;
+        let situational = Situational {
+            charging: s.charging,
+            off_hand: s.off_hand,
+            other_weapon: other,
+            ignores_half_and_three_quarters_cover: s.ignores_half_and_three_quarters_cover,
+            ignores_cover_except_total: s.ignores_cover_except_total,
+        };
+        Ok(AttackQuestion { encounter, attacker, target, weapon, situational })
+    }
+}
+
+impl AttackResponse {
+    /// The wire answer, with the dice settings used, its trace in `lang`.
+    pub fn new(a: &AttackAnswer, dice: DiceEcho, lang: Lang) -> AttackResponse {
+        AttackResponse {
+            result: result(a),
+            odds: odds(a),
+            rolls: a.rolls.iter().map(RollOut::from).collect(),
+            dice,
+            trace: render::trace(&a.trace, lang),
+        }
+    }
+}
+
+fn result(a: &AttackAnswer) -> AttackResult {
+    AttackResult {
+        allowed: a.allowed,
+        reason: a.not_allowed.map(|n| n.id()),
+        roll_mode: a.roll_mode.id(),
+        advantage_sources: a.modifiers.iter().filter(|m| m.advantage).map(|m| m.rule).collect(),
+        disadvantage_sources: a.modifiers.iter().filter(|m| m.disadvantage).map(|m| m.rule).collect(),
+        modifiers: a
+            .modifiers
+            .iter()
+            .map(|m| ModifierOut {
+                rule: m.rule,
+                source: m.source,
+                detail: m.detail.clone(),
+                attack: m.attack,
+                defence: m.defence,
+                advantage: m.advantage,
+                disadvantage: m.disadvantage,
+            })
+            .collect(),
+        attack_bonus: a.attack_bonus,
+        target_number: a.target_number,
+        miss_chance: a.miss_chance,
+        automatic_miss: a.automatic_miss,
+        kept: a.kept.clone(),
+        discarded: a.discarded.clone(),
+        natural: a.natural,
+        total: a.total,
+        hit: a.hit,
+        critical: a.critical,
+        threat: a.threat,
+        confirm: a.confirm.map(|(natural, total)| ConfirmOut { natural, total }),
+        concealment_miss: a.concealment_roll.map(|(roll, missed)| ConcealmentRollOut {
+            roll,
+            miss_chance: a.miss_chance,
+            missed,
+        }),
+    }
+}
+
+fn odds(a: &AttackAnswer) -> AttackOdds {
+    let o = &a.odds;
+    let frac = |r: Ratio| r.to_string();
+    AttackOdds {
+        hit: o.hit.to_f64(),
+        critical: o.critical.to_f64(),
+        miss: o.miss.to_f64(),
+        threat: o.threat.map(|t| t.to_f64()),
+        concealment_miss: o.concealment_miss.to_f64(),
+        exact: AttackOddsExact {
+            hit: frac(o.hit),
+            critical: frac(o.critical),
+            miss: frac(o.miss),
+            threat: o.threat.map(frac),
+            concealment_miss: frac(o.concealment_miss),
+        },
+    }
 }

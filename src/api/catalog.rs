@@ -1,5 +1,7 @@
-//! `GET /v1/rules` and `GET /v1/rulesets` wire types.
+//! `GET /v1/rules` and `GET /v1/rulesets`: wire types and their mapping from the rules crate.
 
+use arbiter_rules::catalog::{RULES, SourceKind};
+use arbiter_rules::ruleset::RulesetId;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -77,4 +79,63 @@ pub struct RulesetOut {
 pub struct RulesetsResponse {
     /// The rulesets.
     pub rulesets: Vec<RulesetOut>,
+}
+
+impl RulesResponse {
+    /// The whole catalog.
+    pub fn all() -> RulesResponse {
+        RulesResponse {
+            rules: RULES
+                .iter()
+                .map(|r| RuleOut {
+                    id: r.id,
+                    section: r.section,
+                    kind: match r.kind {
+                        SourceKind::Seed => "seed",
+                        SourceKind::Srd => "srd",
+                        SourceKind::NonSrd => "non_srd",
+                        SourceKind::Engine => "engine",
+                        SourceKind::Proposed => "proposed",
+                    },
+                    source: r.source,
+                    summary_en: r.summary_en,
+                    summary_fr: r.summary_fr,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl RulesetsResponse {
+    /// Every ruleset.
+    pub fn all() -> RulesetsResponse {
+        RulesetsResponse { rulesets: RulesetId::ALL.iter().map(|id| ruleset(*id)).collect() }
+    }
+}
+
+fn ruleset(id: RulesetId) -> RulesetOut {
+    let r = id.rules();
+    RulesetOut {
+        id: r.id,
+        name: r.name,
+        seeds: r.seeds.to_vec(),
+        operations: r.operations.to_vec(),
+        distance: r.metric.rule(),
+        sizes: r
+            .sizes
+            .iter()
+            .map(|(s, i)| SizeOut {
+                size: s.id(),
+                squares: i.side,
+                reach_ft: i.reach_ft,
+                shares_square: i.shares_square,
+            })
+            .collect(),
+        conditions: r.conditions.iter().map(|c| c.id()).collect(),
+        variants: r
+            .variants
+            .iter()
+            .map(|v| VariantOut { key: v.key, default: v.default, summary: v.summary })
+            .collect(),
+    }
 }

@@ -1,11 +1,16 @@
-//! `POST /v1/concealment` wire types.
+//! `POST /v1/concealment`: wire types and their mapping both ways.
 
+use arbiter_rules::encounter::Encounter;
+use arbiter_rules::vision::{Attack, ConcealmentAnswer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::cover::{PointOut, SquareOut};
 use super::encounter::EncounterIn;
-use crate::render::TraceStep;
+use super::grid::{PointOut, SquareOut};
+use super::question::{Draft, Pair};
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// Melee or ranged.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
@@ -120,4 +125,64 @@ pub struct ConcealmentResponse {
     pub result: ConcealmentResult,
     /// Every rule applied, in order.
     pub trace: Vec<TraceStep>,
+}
+
+/// A concealment question in the rules crate's terms.
+#[derive(Debug)]
+pub struct ConcealmentQuestion {
+    /// The validated encounter.
+    pub encounter: Encounter,
+    /// The attacker's (observer's) index.
+    pub attacker: usize,
+    /// The target's index.
+    pub target: usize,
+    /// Melee or ranged.
+    pub attack: Attack,
+}
+
+impl ConcealmentRequest {
+    /// The question in the rules crate's terms, or a 422 listing every problem.
+    pub fn question(&self, limits: &Limits) -> Result<ConcealmentQuestion, AppError> {
+        let Pair { encounter, attacker, target } =
+            Draft::new(&self.encounter, limits).into_pair(&self.attacker, &self.target)?;
+        let attack = match self.attack {
+            ConcealAttackIn::Melee => Attack::Melee,
+            ConcealAttackIn::Ranged => Attack::Ranged,
+        };
+        Ok(ConcealmentQuestion { encounter, attacker, target, attack })
+    }
+}
+
+impl ConcealmentResponse {
+    /// The wire answer, its trace in `lang`.
+    pub fn new(a: &ConcealmentAnswer, lang: Lang) -> ConcealmentResponse {
+        ConcealmentResponse { result: result(a), trace: render::trace(&a.trace, lang) }
+    }
+}
+
+fn result(a: &ConcealmentAnswer) -> ConcealmentResult {
+    ConcealmentResult {
+        degree: a.degree.id(),
+        miss_chance: a.miss_chance,
+        causes: a.causes.iter().map(|(c, d)| CauseOut { cause: c.id(), degree: d.id() }).collect(),
+        overridden_by: a
+            .overridden
+            .iter()
+            .map(|(s, c)| OverrideOut { sense: s.id(), cause: c.id() })
+            .collect(),
+        line_of_effect: a.line_of_effect,
+        line_of_sight: a.line_of_sight,
+        attacker_sees_target: a.attacker_sees_target,
+        target_sees_attacker: a.target_sees_attacker,
+        target_light: a.target_light.id(),
+        attacker_light: a.attacker_light.id(),
+        roll_mode: a.roll_mode.id(),
+        corner: a.corner.map(PointOut::from),
+        target_square: a.target_square.map(SquareOut::from),
+        lines: a
+            .lines
+            .iter()
+            .map(|l| ConcealLineOut { from: l.from.into(), to: l.to.into(), concealed: l.concealed })
+            .collect(),
+    }
 }

@@ -1,10 +1,18 @@
-//! `POST /v1/cover` wire types.
+//! `POST /v1/cover`: wire types and their mapping both ways.
 
+use arbiter_rules::cover::{AttackKind, CoverAnswer, ElementKind, SaveKind, TracedLine};
+use arbiter_rules::encounter::{Encounter, Weapon};
+use arbiter_rules::grid::Square;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::encounter::{EncounterIn, PointIn, WeaponIn};
-use crate::render::TraceStep;
+use super::grid::{PointOut, SquareOut};
+use super::mapping;
+use super::question::{Draft, Pair};
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// What the cover is for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
@@ -56,24 +64,6 @@ pub struct CoverRequest {
     /// The melee weapon, for reach (default: the attacker's `wielding`, else natural reach).
     #[serde(default)]
     pub weapon: Option<WeaponIn>,
-}
-
-/// A point in square units.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct PointOut {
-    /// East.
-    pub x: f64,
-    /// South.
-    pub y: f64,
-}
-
-/// A square.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct SquareOut {
-    /// Column.
-    pub x: i32,
-    /// Row.
-    pub y: i32,
 }
 
 /// An element that blocked a line.
@@ -179,4 +169,123 @@ pub struct CoverResponse {
     pub result: CoverResult,
     /// Every rule applied, in order.
     pub trace: Vec<TraceStep>,
+}
+
+/// A cover question in the rules crate's terms.
+#[derive(Debug)]
+pub struct CoverQuestion {
+    /// The validated encounter.
+    pub encounter: Encounter,
+    /// The attacker's index.
+    pub attacker: usize,
+    /// The target's index.
+    pub target: usize,
+    /// Melee, ranged, or an area from its origin.
+    pub attack: AttackKind,
+    /// The weapon given, if any.
+    pub weapon: Option<Weapon>,
+}
+
+impl CoverRequest {
+    /// The question in the rules crate's terms, or a 422 listing every problem.
+    pub fn question(&self, limits: &Limits) -> Result<CoverQuestion, AppError> {
+        let mut d = Draft::new(&self.encounter, limits);
+        let weapon = self.weapon.as_ref().map(|w| mapping::weapon(&mut d.problems, "/weapon", w));
+        let attack = match (self.attack, &self.origin) {
+            (AttackIn::Melee, _) => AttackKind::Melee,
+            (AttackIn::Ranged, _) => AttackKind::Ranged,
+            (AttackIn::Area, Some(o)) => {
+                let (w, h) = (self.encounter.grid.width, self.encounter.grid.height);
+                AttackKind::Area {
+                    origin: mapping::point(&mut d.problems, "/origin", o, w, h),
+                    spread: self.spread,
+                }
+            }
+            (AttackIn::Area, None) => {
+                // Recorded: the placeholder never reaches the rules.
+                d.problems.push("/origin", "an area effect needs its point of origin");
+                AttackKind::Ranged
+            }
+        };
+        let Pair { encounter, attacker, target } = d.into_pair(&self.attacker, &self.target)?;
+        Ok(CoverQuestion { encounter, attacker, target, attack, weapon })
+    }
+}
+
+impl CoverResponse {
+    /// The wire answer, its trace in `lang`.
+    pub fn new(enc: &Encounter, a: &CoverAnswer, lang: Lang) -> CoverResponse {
+        CoverResponse { result: result(enc, a), trace: render::trace(&a.trace, lang) }
+    }
+}
+
+fn result(enc: &Encounter, a: &CoverAnswer) -> CoverResult {
+    let reflex = a.save == SaveKind::Reflex;
+    CoverResult {
+        degree: a.degree.id(),
+        soft: a.soft,
+        ac_bonus: a.ac_bonus,
+        save_bonus: a.save_bonus,
+        save: if reflex { "reflex" } else { "dex" },
+        reflex_bonus: reflex.then_some(a.save_bonus),
+        dex_save_bonus: (!reflex).then_some(a.save_bonus),
+        attack_modifier: a.attack_modifier,
+        can_be_targeted: a.can_be_targeted,
+        denies_opportunity_attacks: a.denies_opportunity_attacks,
+        allows_stealth: a.allows_stealth,
+        stealth_bonus: a.stealth_bonus,
+        improved_evasion: a.improved_evasion,
+        in_reach: a.in_reach,
+        corner: a.corner.map(PointOut::from),
+        attacker_square: a.attacker_square.map(SquareOut::from),
+        target_square: a.target_square.map(SquareOut::from),
+        procedure: a.procedure,
+        lines: lines(enc, &a.lines),
+    }
+}
+
+/// The wire form of traced lines.
+fn lines(enc: &Encounter, lines: &[TracedLine]) -> Vec<LineOut> {
+    lines
+        .iter()
+        .map(|l| LineOut {
+            from: l.from.into(),
+            to: l.to.into(),
+            blocked: l.blocked,
+            hits: l
+                .hits
+                .iter()
+                .map(|h| HitOut {
+                    case: h.case.id(),
+                    counted: h.counted,
+                    at: h.at.map(|(x, y)| PointOut { x, y }),
+                    by: h.elements.iter().map(|(k, sq)| blocker(enc, k, *sq)).collect(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn blocker(enc: &Encounter, k: &ElementKind, square: Option<Square>) -> BlockerOut {
+    let mut b = BlockerOut {
+        kind: "solid",
+        square: square.map(SquareOut::from),
+        creature: None,
+        wall: None,
+        wall_kind: None,
+    };
+    match k {
+        ElementKind::Solid => {}
+        ElementKind::Low => b.kind = "low",
+        ElementKind::Creature(i) => {
+            b.kind = "creature";
+            b.creature = enc.creatures.get(*i).map(|c| c.id.clone());
+        }
+        ElementKind::Wall { index, kind } => {
+            b.kind = "wall";
+            b.wall = Some(*index);
+            b.wall_kind = Some(kind.id());
+        }
+    }
+    b
 }

@@ -1,11 +1,16 @@
-//! `POST /v1/flanking` wire types.
+//! `POST /v1/flanking`: wire types and their mapping both ways.
 
+use arbiter_rules::encounter::Encounter;
+use arbiter_rules::flanking::FlankAnswer;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::cover::SquareOut;
 use super::encounter::EncounterIn;
-use crate::render::TraceStep;
+use super::grid::{SquareOut, squares};
+use super::question::{Draft, Pair, creature_id};
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// A flanking question: does `attacker` flank `target` in melee, and with whom?
 ///
@@ -99,4 +104,47 @@ pub struct FlankingResponse {
     pub result: FlankingResult,
     /// Every rule applied, in order.
     pub trace: Vec<TraceStep>,
+}
+
+impl FlankingRequest {
+    /// The question in the rules crate's terms, or a 422 listing every problem.
+    pub fn question(&self, limits: &Limits) -> Result<Pair, AppError> {
+        Draft::new(&self.encounter, limits).into_pair(&self.attacker, &self.target)
+    }
+}
+
+impl FlankingResponse {
+    /// The wire answer, its trace in `lang`.
+    pub fn new(enc: &Encounter, a: &FlankAnswer, lang: Lang) -> FlankingResponse {
+        FlankingResponse { result: result(enc, a), trace: render::trace(&a.trace, lang) }
+    }
+}
+
+fn result(enc: &Encounter, a: &FlankAnswer) -> FlankingResult {
+    FlankingResult {
+        flanked: a.flanked,
+        in_force: a.in_force,
+        flankers: a
+            .flankers
+            .iter()
+            .map(|f| FlankerOut {
+                creature: creature_id(enc, f.creature),
+                attacker_square: f.attacker_square.into(),
+                helper_square: f.helper_square.into(),
+                edges: f.edges.id(),
+            })
+            .collect(),
+        attack_bonus: a.attack_bonus,
+        advantage: a.advantage,
+        rule: a.rule,
+        threatened: a
+            .threatened
+            .iter()
+            .map(|t| ThreatenedOut {
+                creature: creature_id(enc, t.creature),
+                threatens_target: t.threatens_target,
+                squares: squares(&t.squares),
+            })
+            .collect(),
+    }
 }

@@ -1,12 +1,17 @@
-//! `POST /v1/initiative` wire types.
+//! `POST /v1/initiative`: wire types and their mapping both ways.
 
+use arbiter_rules::encounter::Encounter;
+use arbiter_rules::initiative::{Initiative, InitiativeQuestion};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::contract::{CreatureId, Group};
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::EncounterIn;
-use crate::render::TraceStep;
+use super::question::Draft;
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// An initiative question.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -130,4 +135,71 @@ pub struct InitiativeResponse {
     pub dice: DiceEcho,
     /// The rules applied.
     pub trace: Vec<TraceStep>,
+}
+
+impl InitiativeRequest {
+    /// The encounter and the question in the rules crate's terms, or a 422 listing every
+    /// problem (the dice come from `dice`).
+    pub fn question(&self, limits: &Limits) -> Result<(Encounter, InitiativeQuestion), AppError> {
+        let mut d = Draft::new(&self.encounter, limits);
+        let creatures = self.creatures.as_ref().map(|c| d.creatures("/creatures", c));
+        let surprised = d.creatures("/surprised", &self.surprised);
+        let groups =
+            self.groups.iter().enumerate().map(|(g, m)| d.creatures(&format!("/groups/{g}"), m)).collect();
+        let encounter = d.done()?;
+        Ok((encounter, InitiativeQuestion { creatures, surprised, groups }))
+    }
+}
+
+impl InitiativeResponse {
+    /// The wire answer, with the dice settings used, its trace in `lang`.
+    pub fn new(a: &Initiative, dice: DiceEcho, lang: Lang) -> InitiativeResponse {
+        InitiativeResponse {
+            result: result(a),
+            odds: InitiativeOdds {
+                first: a
+                    .first
+                    .iter()
+                    .map(|f| FirstOddsOut {
+                        creatures: f.creatures.clone(),
+                        p: f.p,
+                        exact: f.exact.map(|r| r.to_string()),
+                    })
+                    .collect(),
+            },
+            rolls: a.rolls.iter().map(RollOut::from).collect(),
+            dice,
+            trace: render::trace(&a.trace, lang),
+        }
+    }
+}
+
+fn result(a: &Initiative) -> InitiativeResult {
+    InitiativeResult {
+        order: a
+            .order
+            .iter()
+            .map(|e| InitiativeEntryOut {
+                creature: e.id.clone(),
+                position: e.position,
+                group: e.group,
+                bonus: e.bonus,
+                tie_key: e.tie_key,
+                roll_mode: e.roll_mode.id(),
+                roll_mode_causes: e.roll_mode_causes.clone(),
+                faces: e.faces.clone(),
+                natural: e.natural,
+                total: e.total,
+                roll_off: e.roll_off.clone(),
+                tied_with: e.tied_with.clone(),
+                decided_by: e.decided_by,
+                surprised: e.surprised,
+                acts_in_surprise_round: e.acts_in_surprise_round,
+                loses_first_turn: e.loses_first_turn,
+                flat_footed_until_first_turn: e.flat_footed_until_first_turn,
+            })
+            .collect(),
+        rolled: a.rolled,
+        surprise_round: a.surprise_round,
+    }
 }

@@ -1,11 +1,21 @@
-//! `POST /v1/maneuvers` wire types.
+//! `POST /v1/maneuvers`: wire types and their mapping both ways.
 
+use arbiter_rules::encounter::Encounter;
+use arbiter_rules::maneuver::{
+    ChargeOptions, Effects, Kind, ManeuverAnswer, Modifier, Options, Push, PushStop, ShoveChoice, Side,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::charge::{ChargeOut, charge_out};
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, SquareIn};
-use crate::render::TraceStep;
+use super::grid::{SquareOut, squares, squares_in};
+use super::mapping::Problems;
+use super::question::Draft;
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// 5e shove: push 5 ft away or knock prone.
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
@@ -118,15 +128,6 @@ pub struct ManeuverModifierOut {
     pub value: i32,
     /// `check` or `defence`.
     pub applies_to: &'static str,
-}
-
-/// A square.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct SquareOut {
-    /// Column.
-    pub x: i32,
-    /// Row.
-    pub y: i32,
 }
 
 /// A push on the map.
@@ -256,25 +257,6 @@ pub struct MissRollOut {
     pub missed: bool,
 }
 
-/// An attack of opportunity provoked by a movement (a charge's, or `/v1/movement`'s).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct MoveOpportunityOut {
-    /// The creature that may attack.
-    pub creature: String,
-    /// Index in the path of the square the mover stands on when it provokes (0: the start).
-    pub step: usize,
-    /// That square.
-    pub square: SquareOut,
-    /// Whether it gets the attack (false: listed with why not, or only offered).
-    pub provoked: bool,
-    /// `leaves_threatened_square`, `leaves_reach`, `stands_up`, `moves_through_space`,
-    /// `offered_to_ally`, `flat_footed`, `cover`, `total_cover`, `total_concealment`,
-    /// `withdraw`.
-    pub reason: &'static str,
-    /// Rule id.
-    pub rule: &'static str,
-}
-
 /// Who may make an attack of opportunity.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OpportunityOut {
@@ -357,91 +339,6 @@ pub struct ManeuverResult {
     pub miss_roll: Option<MissRollOut>,
 }
 
-/// What stops a charge.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ChargeObstacleOut {
-    /// `no_attack_square`, `too_short`, `too_long`, `no_line_of_sight`, `not_closest`,
-    /// `end_occupied`, `end_blocked`, `path_blocked` (solid square, wall, or a solid corner the
-    /// line cuts), `difficult_terrain` (difficult, deep water or low obstacle), `path_creature`.
-    pub reason: &'static str,
-    /// The square at fault.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub square: Option<SquareOut>,
-    /// The creature there.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub creature: Option<String>,
-}
-
-/// One end square tested.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ChargeEndOut {
-    /// The end square (the charger's anchor).
-    pub end: SquareOut,
-    /// Movement, feet (`grid.distance.alternating` displacement of the anchor).
-    pub movement_ft: u32,
-    /// The squares the path test covers, row order (start and end spaces excluded).
-    pub squares: Vec<SquareOut>,
-    /// What stops it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub obstacle: Option<ChargeObstacleOut>,
-}
-
-/// A charge (`pf1e.charge`, `hb3d.charge`).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ChargeOut {
-    /// Rule id.
-    pub rule: &'static str,
-    /// Whether the charge is possible.
-    pub legal: bool,
-    /// Why not.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<&'static str>,
-    /// The square at fault.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub blocked_square: Option<SquareOut>,
-    /// The creature at fault.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub blocked_by: Option<String>,
-    /// The charger's square at the start.
-    pub start: SquareOut,
-    /// The end square (when illegal: the first one tested).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<SquareOut>,
-    /// Movement to the end square, feet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub movement_ft: Option<u32>,
-    /// The longest charge, feet: double speed, or speed with `standard_only`.
-    pub max_ft: u32,
-    /// The closest squares from which the charger can attack, row order.
-    pub closest: Vec<SquareOut>,
-    /// Their movement, feet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub closest_ft: Option<u32>,
-    /// The other equally close legal squares (the charger may pick one instead, Q-29).
-    pub alternatives: Vec<SquareOut>,
-    /// `convex_hull` (PF1) or `centre_line` (hb3d).
-    pub path_test: &'static str,
-    /// The squares the path test covers for the end square.
-    pub path_squares: Vec<SquareOut>,
-    /// Every end square tested.
-    pub tested: Vec<ChargeEndOut>,
-    /// Line of sight to the target at the start.
-    pub line_of_sight: bool,
-    /// `bull_rush` or `overrun` in place of the attack.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub then: Option<&'static str>,
-    /// +2 to the attack.
-    pub attack_bonus: i32,
-    /// −2 to AC (PF1) / DEF (hb3d) until the charger's next turn.
-    pub ac_penalty: i32,
-    /// The charger's square step by step, start first: the given path, or a straight line of
-    /// king's moves to the end square.
-    pub path: Vec<SquareOut>,
-    /// Legal charges: the attacks of opportunity the movement provokes, once per enemy, at the
-    /// first threatened square it leaves (`pf1e.aoo`).
-    pub opportunity_attacks: Vec<MoveOpportunityOut>,
-}
-
 /// Probability of one outcome band.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BandOdds {
@@ -492,4 +389,224 @@ pub struct ManeuverResponse {
     pub dice: DiceEcho,
     /// The rules applied.
     pub trace: Vec<TraceStep>,
+}
+
+/// A maneuver question in the rules crate's terms (the dice come from `dice`).
+#[derive(Debug)]
+pub struct ManeuverQuestion {
+    /// The validated encounter.
+    pub encounter: Encounter,
+    /// The attacker's index.
+    pub attacker: usize,
+    /// The target's index.
+    pub target: usize,
+    /// The maneuver.
+    pub kind: Kind,
+    /// Its options.
+    pub options: Options,
+    /// A charge's own options.
+    pub charge: ChargeOptions,
+}
+
+impl ManeuverRequest {
+    /// The question in the rules crate's terms, or a 422 listing every problem.
+    pub fn question(&self, limits: &Limits) -> Result<ManeuverQuestion, AppError> {
+        let mut d = Draft::new(&self.encounter, limits);
+        let kind = Kind::from_id(&self.kind);
+        if kind.is_none() {
+            let known: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
+            d.problems
+                .push("/kind", format!("unknown maneuver {:?}; known: {}", self.kind, known.join(", ")));
+        }
+        let o = &self.options;
+        let path = o.path.as_ref().map(|given| squares_in(&mut d.problems, "/options/path", given));
+        charge_only(&mut d.problems, kind, o);
+        let pair = d.pair(&self.attacker, &self.target);
+        let (encounter, ((attacker, target), kind)) = d.finish(pair.zip(kind))?;
+        let options = Options {
+            improved: o.improved,
+            shove: match o.shove {
+                ShoveIn::Push => ShoveChoice::Push,
+                ShoveIn::Prone => ShoveChoice::Prone,
+            },
+            target_avoids: o.target_avoids,
+            maintained: o.maintained,
+            escape_artist: o.escape_artist,
+            charging: false,
+            aoo_damage: o.aoo_damage,
+        };
+        let charge = ChargeOptions {
+            path,
+            then: o.then.map(|t| match t {
+                ChargeThenIn::BullRush => Kind::BullRush,
+                ChargeThenIn::Overrun => Kind::Overrun,
+            }),
+            standard_only: o.standard_only,
+        };
+        Ok(ManeuverQuestion { encounter, attacker, target, kind, options, charge })
+    }
+}
+
+/// The options only a charge takes, refused on another (known) maneuver.
+fn charge_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
+    if kind.is_some() && kind != Some(Kind::Charge) {
+        if o.path.is_some() {
+            p.push("/options/path", "only a charge takes a path".to_owned());
+        }
+        if o.then.is_some() {
+            p.push("/options/then", "only a charge takes a follow-up maneuver".to_owned());
+        }
+        if o.standard_only {
+            p.push("/options/standard_only", "only a charge takes standard_only".to_owned());
+        }
+    }
+    if kind == Some(Kind::Charge) && o.then.is_none() && o.aoo_damage > 0 {
+        p.push("/options/aoo_damage", "a charge without `then` makes no maneuver check".to_owned());
+    }
+}
+
+impl ManeuverResponse {
+    /// The wire answer to `q`, with the dice settings used, its trace in `lang`.
+    pub fn new(q: &ManeuverQuestion, m: &ManeuverAnswer, dice: DiceEcho, lang: Lang) -> ManeuverResponse {
+        // Band ids follow the maneuver that was rolled (a charge's bull rush or overrun).
+        let band_kind = m.charge.as_ref().filter(|c| c.legal).and_then(|c| c.then).unwrap_or(q.kind);
+        let shove = q.options.shove;
+        ManeuverResponse {
+            result: result(q.kind, m, band_kind, shove),
+            odds: ManeuverOdds {
+                success: m.odds.success.to_f64(),
+                exact: m.odds.success.to_string(),
+                bands: m
+                    .odds
+                    .bands
+                    .iter()
+                    .map(|(b, r)| BandOdds {
+                        band: b.id(band_kind, shove),
+                        p: r.to_f64(),
+                        exact: r.to_string(),
+                    })
+                    .collect(),
+                moved: m
+                    .odds
+                    .moved
+                    .iter()
+                    .map(|(feet, r)| MovedOdds { feet: *feet, p: r.to_f64(), exact: r.to_string() })
+                    .collect(),
+            },
+            rolls: m.rolls.iter().map(RollOut::from).collect(),
+            dice,
+            trace: render::trace(&m.trace, lang),
+        }
+    }
+}
+
+fn result(kind: Kind, m: &ManeuverAnswer, band_kind: Kind, shove: ShoveChoice) -> ManeuverResult {
+    ManeuverResult {
+        kind: kind.id(),
+        legal: m.legal,
+        reason: m
+            .illegal
+            .map(|i| i.id())
+            .or_else(|| m.charge.as_ref().and_then(|c| c.obstacle.as_ref()).map(|o| o.why.id())),
+        check: m.check.id(),
+        bonus: m.bonus,
+        dc: m.dc,
+        opposed_bonus: m.opposed_bonus,
+        automatic: m.automatic,
+        modifiers: m.modifiers.iter().map(modifier_out).collect(),
+        natural: m.natural,
+        total: m.total,
+        opposed_natural: m.opposed_natural,
+        opposed_total: m.opposed_total,
+        success: m.success,
+        margin: m.margin,
+        band: m.band.map(|b| b.id(band_kind, shove)),
+        effects: m.effects.as_ref().map(effects_out),
+        opportunity_attacks: m
+            .opportunity
+            .iter()
+            .map(|x| OpportunityOut {
+                creature: x.creature.clone(),
+                provoked: x.provoked,
+                reason: x.reason,
+                rule: x.rule,
+            })
+            .collect(),
+        escape_dc: m.escape_dc,
+        action: m.action,
+        charge: m.charge.as_ref().map(charge_out),
+        miss_chance: m.miss_chance,
+        miss_roll: m.miss_roll.map(|(roll, missed)| MissRollOut { roll, missed }),
+    }
+}
+
+fn push_out(p: &Push) -> PushOut {
+    PushOut {
+        direction: SquareOut { x: p.direction.0, y: p.direction.1 },
+        wanted_ft: p.wanted_ft,
+        moved_ft: p.moved_ft,
+        from: SquareOut::from(p.from),
+        path: squares(&p.path),
+        to: SquareOut::from(p.to),
+        stopped_by: p.stopped.as_ref().map(|s| s.id()),
+        blocked_square: p.stopped.as_ref().and_then(|s| s.square()).map(SquareOut::from),
+        blocked_by: match &p.stopped {
+            Some(PushStop::Creature { creature, .. }) => Some(creature.clone()),
+            _ => None,
+        },
+    }
+}
+
+fn modifier_out(x: &Modifier) -> ManeuverModifierOut {
+    ManeuverModifierOut {
+        rule: x.rule,
+        detail: x.detail.clone(),
+        value: x.value,
+        applies_to: match x.side {
+            Side::Check => "check",
+            Side::Defence => "defence",
+        },
+    }
+}
+
+fn effects_out(e: &Effects) -> ManeuverEffectsOut {
+    ManeuverEffectsOut {
+        target_gains: e.target_gains.iter().map(|c| c.id()).collect(),
+        attacker_gains: e.attacker_gains.iter().map(|c| c.id()).collect(),
+        attacker_loses: e.attacker_loses.iter().map(|c| c.id()).collect(),
+        push: e.push.as_ref().map(push_out),
+        dropped: e
+            .dropped
+            .iter()
+            .map(|d| DroppedOut { creature: d.creature.clone(), item: d.item.clone() })
+            .collect(),
+        through: e.through,
+        attacker_stops_in_front: e.attacker_stops_in_front,
+        attacker_may_pick_up: e.attacker_may_pick_up,
+        target_moved_to: e.target_moved_to.map(SquareOut::from),
+        attacker_move: e
+            .attacker_move
+            .as_ref()
+            .map(|m| AttackerMoveOut { kind: m.kind.id(), walk: push_out(&m.walk) }),
+        secondary_bull_rushes: e
+            .secondary
+            .iter()
+            .map(|r| SecondaryRushOut {
+                creature: r.creature.clone(),
+                square: SquareOut::from(r.square),
+                reason: r.illegal.map(|i| i.id()),
+                bonus: r.bonus,
+                cmd: r.cmd,
+                modifiers: r.modifiers.iter().map(modifier_out).collect(),
+                automatic: r.automatic,
+                natural: r.natural,
+                total: r.total,
+                margin: r.margin,
+                success: r.success,
+                earned_ft: r.earned_ft,
+                p_success: r.odds.to_f64(),
+                moved: r.moved.as_ref().map(push_out),
+            })
+            .collect(),
+    }
 }

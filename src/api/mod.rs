@@ -1,17 +1,24 @@
-//! Wire types (serde + utoipa) and their mapping into the rules crate. Only this module and
-//! the handlers know JSON.
+//! Wire types (serde + utoipa) and their mapping both ways: one module per question holds its
+//! request and answer types, the request's mapping into the rules crate's terms and the
+//! answer's mapping back. What several share: `mapping` (the encounter, weapons, points),
+//! `question` (the creatures a question names, one 422 listing every problem), `grid`
+//! (squares and points), `charge` (a charge and the attacks of opportunity a movement
+//! provokes), `dice`. Only this module and the handlers know JSON.
 
 pub mod analyze;
 pub mod attack;
 pub mod catalog;
+pub mod charge;
 pub mod concealment;
 pub mod contract;
 pub mod cover;
 pub mod dice;
 pub mod encounter;
 pub mod flanking;
+pub mod grid;
 pub mod initiative;
 pub mod maneuver;
 pub mod mapping;
 pub mod movement;
+pub mod question;
 pub mod range;

@@ -1,11 +1,18 @@
-//! `POST /v1/movement` wire types.
+//! `POST /v1/movement`: wire types and their mapping both ways.
 
+use arbiter_rules::encounter::Encounter;
+use arbiter_rules::grid::Square;
+use arbiter_rules::movement::{Mode, MoveOptions, Movement, StepIssue};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::charge::{ChargeOut, MoveOpportunityOut, charge_out, move_opportunity_out};
 use super::encounter::{EncounterIn, SquareIn};
-use super::maneuver::{ChargeOut, MoveOpportunityOut, SquareOut};
-use crate::render::TraceStep;
+use super::grid::{SquareOut, squares_in};
+use super::question::Draft;
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// How the creature moves.
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
@@ -198,4 +205,112 @@ pub struct MovementResponse {
     pub result: MovementResult,
     /// The rules applied.
     pub trace: Vec<TraceStep>,
+}
+
+/// A movement question in the rules crate's terms.
+#[derive(Debug)]
+pub struct MovementQuestion {
+    /// The validated encounter.
+    pub encounter: Encounter,
+    /// The mover's index.
+    pub mover: usize,
+    /// The anchor squares entered.
+    pub path: Vec<Square>,
+    /// How it moves.
+    pub mode: Mode,
+    /// Its options (target, mount and dragged creature included).
+    pub options: MoveOptions,
+}
+
+impl MovementRequest {
+    /// The question in the rules crate's terms, or a 422 listing every problem.
+    pub fn question(&self, limits: &Limits) -> Result<MovementQuestion, AppError> {
+        let mut d = Draft::new(&self.encounter, limits);
+        let limit = limits.max_path_steps as usize;
+        if self.path.len() > limit {
+            d.problems.push("/path", format!("at most {limit} steps (ARBITER_MAX_PATH_STEPS)"));
+        }
+        let path = squares_in(&mut d.problems, "/path", self.path.get(..limit).unwrap_or(&self.path));
+        let mover = d.creature("/creature", &self.creature);
+        let target = self.target.as_deref().and_then(|t| d.creature("/target", t));
+        let mount = self.mount.as_deref().and_then(|t| d.creature("/mount", t));
+        let dragging = self.options.dragging.as_deref().and_then(|t| d.creature("/options/dragging", t));
+        let (encounter, mover) = d.finish(mover)?;
+        let mode = match self.mode {
+            MoveModeIn::Walk => Mode::Walk,
+            MoveModeIn::Disengage => Mode::Disengage,
+            MoveModeIn::Teleport => Mode::Teleport,
+            MoveModeIn::Forced => Mode::Forced,
+            MoveModeIn::Charge => Mode::Charge,
+            MoveModeIn::Mount => Mode::Mount,
+            MoveModeIn::Dismount => Mode::Dismount,
+        };
+        let o = &self.options;
+        let options = MoveOptions {
+            stand_up: o.stand_up,
+            dash: o.dash,
+            short_step: o.short_step,
+            dragging,
+            target,
+            mount,
+        };
+        Ok(MovementQuestion { encounter, mover, path, mode, options })
+    }
+}
+
+impl MovementResponse {
+    /// The wire answer, its trace in `lang`.
+    pub fn new(m: &Movement, lang: Lang) -> MovementResponse {
+        MovementResponse { result: result(m), trace: render::trace(&m.trace, lang) }
+    }
+}
+
+fn result(m: &Movement) -> MovementResult {
+    MovementResult {
+        mode: m.mode.id(),
+        legal: m.legal,
+        reason: m.reason,
+        start: SquareOut::from(m.start),
+        end: SquareOut::from(m.end),
+        last_legal: SquareOut::from(m.last_legal),
+        steps: m
+            .steps
+            .iter()
+            .map(|s| StepOut {
+                index: s.index,
+                from: SquareOut::from(s.from),
+                to: SquareOut::from(s.to),
+                cost_ft: s.cost_ft,
+                total_ft: s.total_ft,
+                diagonal: s.diagonal,
+                difficult: s.difficult,
+                hampered: s.hampered,
+                through: s.through.clone(),
+                legal: s.legal,
+                reason: s.issue.as_ref().map(StepIssue::id),
+                blocked_square: s.issue.as_ref().and_then(StepIssue::square).map(SquareOut::from),
+                blocked_by: match &s.issue {
+                    Some(StepIssue::Creature { creature, .. }) => Some(creature.clone()),
+                    _ => None,
+                },
+                blocked_because: match &s.issue {
+                    Some(StepIssue::Creature { why, .. }) => Some(*why),
+                    _ => None,
+                },
+            })
+            .collect(),
+        speed_ft: m.speed_ft,
+        budget_ft: m.budget_ft,
+        total_ft: m.total_ft,
+        extra_ft: m.extra_ft,
+        remaining_ft: m.remaining_ft,
+        move_actions: m.move_actions,
+        opportunity_attacks: m.opportunities.iter().map(move_opportunity_out).collect(),
+        ends_in_occupied: m.ends_in_occupied.as_ref().map(|e| EndsOccupiedOut {
+            creature: e.creature.clone(),
+            consequence: e.consequence,
+            rule: e.rule,
+        }),
+        charge: m.charge.as_ref().map(charge_out),
+    }
 }

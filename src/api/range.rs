@@ -1,10 +1,19 @@
-//! `POST /v1/range` wire types.
+//! `POST /v1/range`: wire types and their mapping both ways.
 
+use arbiter_rules::encounter::{Encounter, Weapon, WeaponKind};
+use arbiter_rules::grid::METRES_PER_SQUARE;
+use arbiter_rules::range::{RangeAnswer, weapon_problems};
+use arbiter_rules::ruleset::RangedInMeleeRule;
+use arbiter_rules::trace::Band;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::encounter::{EncounterIn, WeaponIn};
-use crate::render::TraceStep;
+use super::mapping;
+use super::question::{Draft, Pair};
+use crate::config::Limits;
+use crate::error::AppError;
+use crate::render::{self, Lang, TraceStep};
 
 /// A range question.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -95,4 +104,67 @@ pub struct RangeResponse {
     pub result: RangeResult,
     /// Every rule applied, in order.
     pub trace: Vec<TraceStep>,
+}
+
+/// A range question in the rules crate's terms.
+#[derive(Debug)]
+pub struct RangeQuestion {
+    /// The validated encounter.
+    pub encounter: Encounter,
+    /// The attacker's index.
+    pub attacker: usize,
+    /// The target's index.
+    pub target: usize,
+    /// The weapon used.
+    pub weapon: Weapon,
+}
+
+impl RangeRequest {
+    /// The question in the rules crate's terms, or a 422 listing every problem.
+    pub fn question(&self, limits: &Limits) -> Result<RangeQuestion, AppError> {
+        let mut d = Draft::new(&self.encounter, limits);
+        let weapon = mapping::weapon(&mut d.problems, "/weapon", &self.weapon);
+        d.add(weapon_problems(mapping::ruleset_id(self.encounter.ruleset), &weapon));
+        let Pair { encounter, attacker, target } = d.into_pair(&self.attacker, &self.target)?;
+        Ok(RangeQuestion { encounter, attacker, target, weapon })
+    }
+}
+
+impl RangeResponse {
+    /// The wire answer to `q`, its trace in `lang`.
+    pub fn new(q: &RangeQuestion, answer: &RangeAnswer, lang: Lang) -> RangeResponse {
+        RangeResponse { result: result(q, answer), trace: render::trace(&answer.trace, lang) }
+    }
+}
+
+fn result(q: &RangeQuestion, answer: &RangeAnswer) -> RangeResult {
+    let ranged_in_melee = q.encounter.ruleset.rules().ranged_in_melee;
+    let ranged = answer.band != Band::Reach && q.weapon.kind != Some(WeaponKind::Melee);
+    RangeResult {
+        distance_ft: answer.distance_ft,
+        distance_squares: answer.distance_squares,
+        distance_m: answer.distance_squares as f64 * METRES_PER_SQUARE,
+        band: answer.band.id(),
+        increment: answer.increment,
+        allowed: answer.allowed,
+        max_ft: answer.max_ft,
+        modifier: answer.modifier,
+        range_modifier: answer.range_modifier,
+        roll_mode: answer.roll_mode.id(),
+        disadvantage_sources: answer.disadvantage_sources.clone(),
+        close_combat: match ranged_in_melee {
+            RangedInMeleeRule::CloseCombatDisadvantage { .. } if ranged => Some(CloseCombatOut {
+                disadvantage: !answer.close_combat_by.is_empty(),
+                by: answer.close_combat_by.clone(),
+            }),
+            _ => None,
+        },
+        into_melee: match ranged_in_melee {
+            RangedInMeleeRule::IntoMelee { .. } if ranged => Some(IntoMeleeOut {
+                modifier: answer.into_melee_modifier,
+                engaged_with: answer.engaged_with.clone(),
+            }),
+            _ => None,
+        },
+    }
 }

@@ -1,19 +1,16 @@
 //! `POST /v1/flanking`.
 
-use axum::Json;
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::response::Response;
 
+use super::QuestionProblems;
 use crate::AppState;
-use crate::api::cover::SquareOut;
-use crate::api::flanking::{FlankerOut, FlankingRequest, FlankingResponse, FlankingResult, ThreatenedOut};
+use crate::api::flanking::{FlankingRequest, FlankingResponse};
 use crate::error::{AppError, Problem};
-use crate::extract::AppJson;
+use crate::extract::negotiate::LanguageHeader;
+use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
-use crate::render::{self, Lang};
-use arbiter_rules::encounter::Encounter;
-use arbiter_rules::flanking::{FlankAnswer, flanking as resolve};
-use arbiter_rules::grid::Square;
+use arbiter_rules::flanking::flanking as resolve;
 use arbiter_rules::scene::Scene;
 
 /// Whether the attacker flanks the target, with whom, and what each enemy threatens.
@@ -30,65 +27,22 @@ use arbiter_rules::scene::Scene;
     path = "/v1/flanking",
     tag = "questions",
     request_body = FlankingRequest,
-    params(("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts")),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The flanking answer", body = FlankingResponse),
-        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 408, description = "The body did not arrive within the body read timeout", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "The body is not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`)", body = Problem, content_type = "application/problem+json"),
+        QuestionProblems,
     )
 )]
 pub async fn flanking(
     State(state): State<AppState>,
     work: Work,
-    headers: HeaderMap,
+    accept: Negotiated,
     AppJson(req): AppJson<FlankingRequest>,
-) -> Result<Json<FlankingResponse>, AppError> {
-    let (p, enc) = super::encounter(&state, &req.encounter);
-    let (enc, attacker, target) = super::pair(enc, p, &req.attacker, &req.target)?;
+) -> Result<Response, AppError> {
+    let q = req.question(&state.config.limits)?;
     let mut budget = work.budget();
-    let scene = Scene::new(&enc, &mut budget)?;
-    let answer = resolve(&scene, attacker, target, &mut budget)?;
-    let lang = Lang::from_headers(&headers);
-    Ok(Json(FlankingResponse { result: result(&enc, &answer), trace: render::trace(&answer.trace, lang) }))
-}
-
-fn square(s: Square) -> SquareOut {
-    SquareOut { x: s.x, y: s.y }
-}
-
-fn id(enc: &Encounter, i: usize) -> String {
-    enc.creatures.get(i).map(|c| c.id.clone()).unwrap_or_default()
-}
-
-fn result(enc: &Encounter, a: &FlankAnswer) -> FlankingResult {
-    FlankingResult {
-        flanked: a.flanked,
-        in_force: a.in_force,
-        flankers: a
-            .flankers
-            .iter()
-            .map(|f| FlankerOut {
-                creature: id(enc, f.creature),
-                attacker_square: square(f.attacker_square),
-                helper_square: square(f.helper_square),
-                edges: f.edges.id(),
-            })
-            .collect(),
-        attack_bonus: a.attack_bonus,
-        advantage: a.advantage,
-        rule: a.rule,
-        threatened: a
-            .threatened
-            .iter()
-            .map(|t| ThreatenedOut {
-                creature: id(enc, t.creature),
-                threatens_target: t.threatens_target,
-                squares: t.squares.iter().copied().map(square).collect(),
-            })
-            .collect(),
-    }
+    let scene = Scene::new(&q.encounter, &mut budget)?;
+    let answer = resolve(&scene, q.attacker, q.target, &mut budget)?;
+    Ok(super::json(&FlankingResponse::new(&q.encounter, &answer, accept.lang)))
 }

@@ -1,4 +1,5 @@
-//! One file per endpoint. Handlers extract, map, call the rules, map back.
+//! One file per endpoint. A question's handler extracts, maps (`api::<question>`), asks the
+//! rules and maps back (`api::<question>` again); what they share is here.
 
 pub mod analyze;
 pub mod attack;
@@ -14,52 +15,49 @@ pub mod range;
 
 use std::cell::Cell;
 
-use arbiter_rules::encounter::Encounter;
+use axum::body::Body;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use utoipa::IntoResponses;
 
-use crate::AppState;
-use crate::api::encounter::EncounterIn;
-use crate::api::mapping::{self, Problems};
-use crate::error::AppError;
+use crate::error::{AppError, Problem};
 
-/// Maps a question's encounter: the problems found so far (the question's own fields add
-/// theirs after) and the encounter when it is valid.
-pub fn encounter(state: &AppState, e: &EncounterIn) -> (Problems, Option<Encounter>) {
-    match mapping::encounter(e, &state.config.limits, "/encounter") {
-        Ok(enc) => (Problems::default(), Some(enc)),
-        Err(p) => (p, None),
-    }
-}
-
-/// The attacker and target a question names; any problem gathered so far, or an unknown id,
-/// makes the whole question a 422 listing them all.
-pub fn pair(
-    enc: Option<Encounter>,
-    mut p: Problems,
-    attacker: &str,
-    target: &str,
-) -> Result<(Encounter, usize, usize), AppError> {
-    let a = creature_index(enc.as_ref(), &mut p, "/attacker", attacker);
-    let t = creature_index(enc.as_ref(), &mut p, "/target", target);
-    match (enc, a, t, p.is_empty()) {
-        (Some(enc), Some(a), Some(t), true) => Ok((enc, a, t)),
-        _ => Err(AppError::Invalid(p.0)),
-    }
-}
-
-/// Looks up the creatures a question names, recording a problem for each unknown id.
-pub fn creature_index(enc: Option<&Encounter>, p: &mut Problems, pointer: &str, id: &str) -> Option<usize> {
-    let enc = enc?;
-    match enc.find(id) {
-        Some(i) => Some(i),
-        None => {
-            let known: Vec<&str> = enc.creatures.iter().take(20).map(|c| c.id.as_str()).collect();
-            p.push(pointer, format!("no creature has id {id:?}; known: {}", known.join(", ")));
-            None
-        }
-    }
+/// The problem documents every question may answer besides its own 422 (whose description
+/// says what that question checks), for `#[utoipa::path(responses(...))]`.
+#[derive(IntoResponses)]
+pub enum QuestionProblems {
+    /// The body is not JSON.
+    #[response(status = 400, description = "The body is not JSON", content_type = "application/problem+json")]
+    NotJson(Problem),
+    /// The body was too slow.
+    #[response(
+        status = 408,
+        description = "The body did not arrive within the body read timeout",
+        content_type = "application/problem+json"
+    )]
+    BodyTimeout(Problem),
+    /// The body is too large.
+    #[response(
+        status = 413,
+        description = "The body is too large",
+        content_type = "application/problem+json"
+    )]
+    TooLarge(Problem),
+    /// The body is not JSON by its media type.
+    #[response(
+        status = 415,
+        description = "The body is not application/json",
+        content_type = "application/problem+json"
+    )]
+    UnsupportedMediaType(Problem),
+    /// No worker free, timed out, or shutting down.
+    #[response(
+        status = 503,
+        description = "Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`)",
+        content_type = "application/problem+json"
+    )]
+    Unavailable(Problem),
 }
 
 thread_local! {
@@ -75,10 +73,24 @@ pub fn json<T: Serialize>(value: &T) -> Response {
     match serde_json::to_writer(&mut buf, value) {
         Ok(()) => {
             ANSWER_SIZE.set(buf.len().next_power_of_two().clamp(256, 64 * 1024));
-            let mut res = Response::new(axum::body::Body::from(buf));
-            res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-            res
+            with_type(Body::from(buf), "application/json")
         }
         Err(e) => AppError::Internal(format!("the answer could not be serialised: {e}")).into_response(),
     }
+}
+
+/// A JSON answer already serialised.
+pub fn json_bytes(body: Vec<u8>) -> Response {
+    with_type(Body::from(body), "application/json")
+}
+
+/// An SVG drawing.
+pub fn svg(drawing: String) -> Response {
+    with_type(Body::from(drawing), "image/svg+xml")
+}
+
+fn with_type(body: Body, content_type: &'static str) -> Response {
+    let mut res = Response::new(body);
+    res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    res
 }

@@ -1,27 +1,18 @@
 //! `POST /v1/movement`.
 
-use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 
+use super::QuestionProblems;
 use crate::AppState;
-use crate::api::maneuver::SquareOut;
-use crate::api::movement::{
-    EndsOccupiedOut, MoveModeIn, MovementRequest, MovementResponse, MovementResult, StepOut,
-};
+use crate::api::movement::{MovementRequest, MovementResponse};
 use crate::error::{AppError, Problem};
-use crate::extract::AppJson;
+use crate::extract::negotiate::{AcceptHeader, LanguageHeader};
+use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
-use crate::render::{self, Lang};
 use crate::svg;
-use arbiter_rules::grid::Square;
-use arbiter_rules::movement::{Mode, MoveOptions, Movement, StepIssue, movement as resolve};
+use arbiter_rules::movement::movement as resolve;
 use arbiter_rules::scene::Scene;
-
-fn sq(s: Square) -> SquareOut {
-    SquareOut { x: s.x, y: s.y }
-}
 
 /// Checks a movement along a path: the legality and cost of each step (solid squares, thin
 /// walls, corners, other creatures by the ruleset's rules; difficult terrain, diagonals,
@@ -44,128 +35,31 @@ fn sq(s: Square) -> SquareOut {
     path = "/v1/movement",
     tag = "questions",
     request_body = MovementRequest,
-    params(
-        ("Accept-Language" = Option<String>, Header, description = "`en` (default) or `fr` for trace texts"),
-        ("Accept" = Option<String>, Header, description = "`application/json` (default) or `image/svg+xml` for a drawing")
-    ),
+    params(LanguageHeader, AcceptHeader),
     responses(
         (status = 200, description = "The movement answer (JSON, or an SVG drawing with `Accept: image/svg+xml`)", content(
             (MovementResponse = "application/json"),
             (String = "image/svg+xml")
         )),
-        (status = 400, description = "The body is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 408, description = "The body did not arrive within the body read timeout", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is too large", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "The body is not application/json", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The encounter, the path or the options are invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`)", body = Problem, content_type = "application/problem+json"),
+        QuestionProblems,
     )
 )]
 pub async fn movement(
     State(state): State<AppState>,
     work: Work,
-    headers: HeaderMap,
+    accept: Negotiated,
     AppJson(req): AppJson<MovementRequest>,
 ) -> Result<Response, AppError> {
-    let (mut p, enc) = super::encounter(&state, &req.encounter);
-    let limit = state.config.limits.max_path_steps as usize;
-    if req.path.len() > limit {
-        p.push("/path", format!("at most {limit} steps (ARBITER_MAX_PATH_STEPS)"));
-    }
-    let mut path = Vec::with_capacity(req.path.len().min(limit));
-    for (i, s) in req.path.iter().enumerate().take(limit) {
-        match (i32::try_from(s.x), i32::try_from(s.y)) {
-            (Ok(x), Ok(y)) => path.push(Square::new(x, y)),
-            _ => p.push(format!("/path/{i}"), "square out of range".to_owned()),
-        }
-    }
-    let mover = super::creature_index(enc.as_ref(), &mut p, "/creature", &req.creature);
-    let target =
-        req.target.as_deref().and_then(|t| super::creature_index(enc.as_ref(), &mut p, "/target", t));
-    let mount = req.mount.as_deref().and_then(|t| super::creature_index(enc.as_ref(), &mut p, "/mount", t));
-    let dragging = req
-        .options
-        .dragging
-        .as_deref()
-        .and_then(|t| super::creature_index(enc.as_ref(), &mut p, "/options/dragging", t));
-    let (Some(enc), Some(mover), true) = (enc, mover, p.is_empty()) else {
-        return Err(AppError::Invalid(p.0));
-    };
-    let mode = match req.mode {
-        MoveModeIn::Walk => Mode::Walk,
-        MoveModeIn::Disengage => Mode::Disengage,
-        MoveModeIn::Teleport => Mode::Teleport,
-        MoveModeIn::Forced => Mode::Forced,
-        MoveModeIn::Charge => Mode::Charge,
-        MoveModeIn::Mount => Mode::Mount,
-        MoveModeIn::Dismount => Mode::Dismount,
-    };
-    let o = &req.options;
-    let options =
-        MoveOptions { stand_up: o.stand_up, dash: o.dash, short_step: o.short_step, dragging, target, mount };
-    let svg = super::cover::wants_svg(&headers);
-    if svg {
-        svg::fits(&enc, state.config.max_answer_bytes)?;
+    let q = req.question(&state.config.limits)?;
+    if accept.svg {
+        svg::fits(&q.encounter, state.config.max_answer_bytes)?;
     }
     let mut budget = work.budget();
-    let scene = Scene::new(&enc, &mut budget)?;
-    let answer = resolve(&scene, mover, &path, mode, &options, &mut budget)?;
-    if svg {
-        let mut res = svg::movement(&enc, mover, &answer).into_response();
-        res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
-        return Ok(res);
+    let scene = Scene::new(&q.encounter, &mut budget)?;
+    let answer = resolve(&scene, q.mover, &q.path, q.mode, &q.options, &mut budget)?;
+    if accept.svg {
+        return Ok(super::svg(svg::movement(&q.encounter, q.mover, &answer)));
     }
-    let lang = Lang::from_headers(&headers);
-    Ok(Json(MovementResponse { result: result(&answer), trace: render::trace(&answer.trace, lang) })
-        .into_response())
-}
-
-fn result(m: &Movement) -> MovementResult {
-    MovementResult {
-        mode: m.mode.id(),
-        legal: m.legal,
-        reason: m.reason,
-        start: sq(m.start),
-        end: sq(m.end),
-        last_legal: sq(m.last_legal),
-        steps: m
-            .steps
-            .iter()
-            .map(|s| StepOut {
-                index: s.index,
-                from: sq(s.from),
-                to: sq(s.to),
-                cost_ft: s.cost_ft,
-                total_ft: s.total_ft,
-                diagonal: s.diagonal,
-                difficult: s.difficult,
-                hampered: s.hampered,
-                through: s.through.clone(),
-                legal: s.legal,
-                reason: s.issue.as_ref().map(StepIssue::id),
-                blocked_square: s.issue.as_ref().and_then(StepIssue::square).map(sq),
-                blocked_by: match &s.issue {
-                    Some(StepIssue::Creature { creature, .. }) => Some(creature.clone()),
-                    _ => None,
-                },
-                blocked_because: match &s.issue {
-                    Some(StepIssue::Creature { why, .. }) => Some(*why),
-                    _ => None,
-                },
-            })
-            .collect(),
-        speed_ft: m.speed_ft,
-        budget_ft: m.budget_ft,
-        total_ft: m.total_ft,
-        extra_ft: m.extra_ft,
-        remaining_ft: m.remaining_ft,
-        move_actions: m.move_actions,
-        opportunity_attacks: m.opportunities.iter().map(super::maneuver::move_opportunity_out).collect(),
-        ends_in_occupied: m.ends_in_occupied.as_ref().map(|e| EndsOccupiedOut {
-            creature: e.creature.clone(),
-            consequence: e.consequence,
-            rule: e.rule,
-        }),
-        charge: m.charge.as_ref().map(super::maneuver::charge_out),
-    }
+    Ok(super::json(&MovementResponse::new(&answer, accept.lang)))
 }

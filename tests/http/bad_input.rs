@@ -222,3 +222,69 @@ async fn the_server_keeps_serving_after_bad_input() {
     assert_eq!(get(app.clone(), "/healthz").await.status, 200);
     assert_eq!(post_json(app, "/v1/range", &range_request()).await.status, 200);
 }
+
+/// Every question that names creatures answers one 422 pointing at each unknown id, in the
+/// order of its fields (after a field of its own that is wrong, such as a maneuver's kind);
+/// in an invalid encounter no id is looked up, so only its problems answer (and the kind's).
+#[tokio::test]
+async fn every_question_points_at_each_unknown_creature_id_in_field_order() {
+    let doc = get(test_app(), "/openapi.json").await.json();
+    let example = |name: &str| doc["components"]["schemas"][name]["example"].clone();
+    let pair = ["/attacker", "/target"];
+    let cases: Vec<(&str, Value, Vec<&str>)> = vec![
+        ("/v1/range", example("RangeRequest"), pair.to_vec()),
+        ("/v1/cover", example("CoverRequest"), pair.to_vec()),
+        ("/v1/flanking", example("FlankingRequest"), pair.to_vec()),
+        ("/v1/concealment", example("ConcealmentRequest"), pair.to_vec()),
+        ("/v1/attack", example("AttackRequest"), pair.to_vec()),
+        ("/v1/maneuvers", example("ManeuverRequest"), vec!["/kind", "/attacker", "/target"]),
+        (
+            "/v1/movement",
+            example("MovementRequest"),
+            vec!["/creature", "/target", "/mount", "/options/dragging"],
+        ),
+        ("/v1/initiative", example("InitiativeRequest"), vec!["/creatures/1", "/surprised/0", "/groups/0/1"]),
+        ("/v1/analyze", example("AnalyzeRequest"), vec!["/attackers/0", "/attackers/2"]),
+    ];
+    for (path, valid, expected) in cases {
+        let known = valid["encounter"]["creatures"][0]["id"].clone();
+        let mut req = valid;
+        match path {
+            "/v1/maneuvers" => {
+                req["kind"] = "somersault".into();
+                req["attacker"] = "nobody".into();
+                req["target"] = "ghost".into();
+            }
+            "/v1/movement" => {
+                req["creature"] = "nobody".into();
+                req["target"] = "ghost".into();
+                req["mount"] = "horse".into();
+                req["options"] = json!({"dragging": "sack"});
+            }
+            "/v1/initiative" => {
+                req["creatures"] = json!([known.clone(), "nobody"]);
+                req["surprised"] = json!(["ghost"]);
+                req["groups"] = json!([[known.clone(), "wolf"]]);
+            }
+            "/v1/analyze" => req["attackers"] = json!(["nobody", known.clone(), "ghost"]),
+            _ => {
+                req["attacker"] = "nobody".into();
+                req["target"] = "ghost".into();
+            }
+        }
+        let res = post_json(test_app(), path, &req).await;
+        assert_eq!(res.status, 422, "{path}: {}", String::from_utf8_lossy(&res.body));
+        assert_eq!(res.content_type(), "application/problem+json", "{path}");
+        assert_eq!(pointers(&res), expected, "{path}");
+        let detail = res.json()["errors"][expected.len() - 1]["detail"].as_str().unwrap().to_owned();
+        assert!(detail.contains(known.as_str().unwrap()), "{path}: the known ids are listed: {detail}");
+
+        // Within every stated bound, but off the map: the mapping finds it.
+        req["encounter"]["creatures"][0]["at"]["x"] = req["encounter"]["grid"]["width"].clone();
+        let res = post_json(test_app(), path, &req).await;
+        assert_eq!(res.status, 422, "{path}");
+        let mut expected: Vec<&str> = expected.into_iter().filter(|p| *p == "/kind").collect();
+        expected.insert(0, "/encounter/creatures/0/at");
+        assert_eq!(pointers(&res), expected, "{path}: no id is looked up in an invalid encounter");
+    }
+}
