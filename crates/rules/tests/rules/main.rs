@@ -1,6 +1,7 @@
 //! The rules crate's integration tests, one module per area, in one test binary: one link
 //! of the crate and its dev-dependencies instead of one per file. A module's proptest
-//! regressions sit next to its file (`<module>.proptest-regressions`).
+//! regressions are in `tests/proptest-regressions/<module>.txt`: with a `main.rs` above the
+//! source, that is where proptest looks (and writes new ones).
 
 mod analyze_props;
 mod attack_props;
