@@ -12,6 +12,7 @@ mod concealment_props;
 mod cover;
 mod cover_props;
 mod extreme_props;
+mod fixtures;
 mod flanking;
 mod flanking_props;
 mod initiative_props;
