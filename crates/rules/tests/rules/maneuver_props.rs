@@ -2,8 +2,7 @@
 //! property test — no panic on arbitrary encounters and kinds, success odds in [0, 1], bands
 //! summing to exactly one, and a rolled band always one the odds give a chance to.
 
-mod common;
-use common::XorShift;
+use crate::common::XorShift;
 
 use arbiter_rules::budget::Budget;
 use arbiter_rules::dice::{OddsOnly, Ratio};

@@ -1,8 +1,7 @@
 //! Property tests for attacks: odds sum to one, a bigger bonus never lowers P(hit), and the
 //! frequency of 20,000 seeded rolls matches the computed odds within 1 %.
 
-mod common;
-use common::XorShift;
+use crate::common::XorShift;
 
 use arbiter_rules::attack::{Situational, attack};
 use arbiter_rules::budget::Budget;

@@ -2,8 +2,7 @@
 //! groups; the chances of acting first sum to exactly one; a rolled order never puts a lower
 //! total before a higher one.
 
-mod common;
-use common::XorShift;
+use crate::common::XorShift;
 
 use arbiter_rules::budget::Budget;
 use arbiter_rules::dice::{OddsOnly, Ratio};

@@ -4,8 +4,7 @@
 //! in every ruleset. `Ok` or `Err` are both fine; an overflow panic (release builds check
 //! overflow) is not.
 
-mod common;
-use common::XorShift;
+use crate::common::XorShift;
 
 use arbiter_rules::analyze::{AnalyzeQuestion, AttackChoice, analyze};
 use arbiter_rules::attack::{Situational, attack};
