@@ -42,7 +42,7 @@ pub async fn rulesets() -> Json<RulesetsResponse> {
                     id: r.id,
                     name: r.name,
                     seeds: r.seeds.to_vec(),
-                    operations: r.operations.to_vec(),
+                    operations: r.operations().to_vec(),
                     distance: r.metric.rule(),
                     sizes: r
                         .sizes

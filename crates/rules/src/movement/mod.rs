@@ -26,7 +26,7 @@ use crate::encounter::{Condition, Encounter};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
 use crate::maneuver::{Charge, ChargeOptions, charge::plan_charge};
-use crate::ruleset::{Drag, MoveCosts, RulesetId, ThroughRule};
+use crate::ruleset::{Drag, MoveCosts, ThroughRule};
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 
@@ -534,7 +534,7 @@ fn validate_options(
             format!("{} mounted combat is outside RULES.md (Q-32)", enc.ruleset.id()),
         ));
     }
-    if mode == Mode::Charge && !matches!(enc.ruleset, RulesetId::Pf1e | RulesetId::Hb3d) {
+    if mode == Mode::Charge && enc.ruleset.rules().charge.is_none() {
         return Err(RulesError::field("/mode", format!("{} has no charge rule", enc.ruleset.id())));
     }
     if mode == Mode::Charge && o.target.is_none() {
