@@ -25,9 +25,6 @@ use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision;
 
-/// The PF1 variant that makes 10 ft reach threaten the second diagonal.
-const TEN_FOOT_DIAGONAL: &str = "pf1e.reach.tenFootDiagonal";
-
 /// Which pair of opposite edges of the target's space the centre line meets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Edges {
@@ -490,10 +487,12 @@ fn answer(
                 too_close_ft: th.band.too_close_ft,
                 second_diagonal: th.second_diagonal,
             });
-            if th.second_diagonal && !rules.ten_foot_diagonal {
-                trace.push_variant(rules.reach_rule, TEN_FOOT_DIAGONAL, effect);
-            } else {
-                trace.push(rules.reach_rule, effect);
+            match rules.ten_foot_diagonal_variant {
+                // Reaching the second diagonal without the ruleset's default: the variant did it.
+                Some(v) if th.second_diagonal && !rules.ten_foot_diagonal => {
+                    trace.push_variant(rules.reach_rule, v, effect);
+                }
+                _ => trace.push(rules.reach_rule, effect),
             }
         }),
         FlankBy::Adjacency => dnd5e_ready(scene, attacker, target, &t_space, budget)?

@@ -55,7 +55,8 @@ pub fn band(enc: &Encounter, c: &Creature, weapon: Option<&Weapon>) -> ReachBand
         (None, true, ReachWeaponRule::DoubleNotAdjacent) => (natural * 2, Some(natural)),
         (None, true, ReachWeaponRule::DoubleWithAdjacent) => (natural * 2, None),
     };
-    let second_diagonal = rules.ten_foot_diagonal || enc.variants.is_on("pf1e.reach.tenFootDiagonal");
+    let second_diagonal =
+        rules.ten_foot_diagonal || rules.ten_foot_diagonal_variant.is_some_and(|v| enc.variants.is_on(v));
     ReachBand { max_ft, too_close_ft, second_diagonal }
 }
 

@@ -7,7 +7,9 @@ use crate::error::RulesError;
 use crate::flanking;
 use crate::grid::Metric;
 use crate::range;
-use crate::ruleset::{AttackConditions, ConcealmentBy, CoverRule, OffHand, Prone, UnderwaterExempt};
+use crate::ruleset::{
+    AttackConditions, ConcealmentBy, CoverRule, OffHand, Prone, RangedInMeleeRule, UnderwaterExempt,
+};
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision::{self, Attack as SightAttack};
@@ -162,11 +164,11 @@ pub(super) fn gather(
         }
         g.add(m, trace);
     }
-    if r.into_melee_modifier != 0 {
+    if let RangedInMeleeRule::IntoMelee { rule, .. } = rules.ranged_in_melee
+        && r.into_melee_modifier != 0
+    {
         g.add(
-            Modifier::new("pf1e.ranged.into-melee", "into_melee")
-                .attack(r.into_melee_modifier)
-                .detail(r.engaged_with.join(", ")),
+            Modifier::new(rule, "into_melee").attack(r.into_melee_modifier).detail(r.engaged_with.join(", ")),
             trace,
         );
     }
@@ -265,8 +267,10 @@ pub(super) fn gather(
             ac_vs_ranged,
             ranged_only_crossbows,
             on_attack,
+            scaled_variant,
         } => {
-            let scale = |v: i32| if enc.variants.is_on("hb3d.mod.scaled") { v / 2 } else { v };
+            let scaled = scaled_variant.is_some_and(|k| enc.variants.is_on(k));
+            let scale = |v: i32| if scaled { v / 2 } else { v };
             if a.has(Condition::Prone) {
                 if melee {
                     g.add(Modifier::new(rule, "prone_attacker").attack(melee_attack), trace);
@@ -286,12 +290,12 @@ pub(super) fn gather(
     conditions(scene, a, t, melee, adjacent, &v, &mut g, trace);
 
     // Squeezing (PF1 family).
-    if let Some((atk, def)) = ar.squeeze {
+    if let Some(sq) = ar.squeeze {
         if a.has(Condition::Squeezing) {
-            g.add(Modifier::new("pf1e.grid.distance-and-movement", "squeezing_attacker").attack(atk), trace);
+            g.add(Modifier::new(sq.rule, "squeezing_attacker").attack(sq.attack), trace);
         }
         if t.has(Condition::Squeezing) {
-            g.add(Modifier::new("pf1e.grid.distance-and-movement", "squeezing_target").defence(def), trace);
+            g.add(Modifier::new(sq.rule, "squeezing_target").defence(sq.ac), trace);
         }
     }
 

@@ -645,7 +645,7 @@ pub fn maneuver(
     let effects = effects(scene, attacker, target, kind, out.band, &plan, options, &mut rec, budget)?;
     // The secondary checks happen during the push; the push step then tells where it ended.
     for s in &effects.secondary {
-        trace.push("pf1e.maneuver.bull-rush", Effect::Maneuver(ManeuverEffect::Secondary(s.clone())));
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Secondary(s.clone())));
     }
     if let Some(p) = &effects.push {
         trace.push("grid.push-direction", Effect::Maneuver(ManeuverEffect::Pushed(p.clone())));

@@ -86,7 +86,7 @@ fn plan_against(
     p.modifiers.insert(
         0,
         Modifier {
-            rule: "pf1e.maneuver.bull-rush",
+            rule: p.rule,
             detail: format!("secondary bull rush: {pushed} creature(s) pushed beyond the first"),
             value: penalty,
             side: Side::Check,

@@ -581,7 +581,8 @@ fn mount(
     speed: u32,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
-    let rule = enc.ruleset.rules().movement.mounted_rule.unwrap_or("dnd5e2014.mounted");
+    // Mounting is refused up front where the ruleset has no mounted rule.
+    let Some(rule) = enc.ruleset.rules().movement.mounted_rule else { return Ok(()) };
     let Some(mi) = options.mount else { return Ok(()) };
     let (Some(m), Some(steed)) = (enc.creatures.get(mover), enc.creatures.get(mi)) else {
         return Err(RulesError::field("/mount", "no such creature"));
@@ -619,7 +620,7 @@ fn dismount(
     speed: u32,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
-    let rule = enc.ruleset.rules().movement.mounted_rule.unwrap_or("dnd5e2014.mounted");
+    let Some(rule) = enc.ruleset.rules().movement.mounted_rule else { return Ok(()) };
     let Some(m) = enc.creatures.get(mover) else { return Ok(()) };
     let Some(steed) = m.mounted_on.and_then(|i| enc.creatures.get(i)) else { return Ok(()) };
     let Some(&landing) = full.get(1) else {

@@ -22,6 +22,7 @@ pub static RULESET: Ruleset = Ruleset {
     range: RangeRule::NormalLong { rule: "dnd5e.range.normal-long" },
     reach_weapon: ReachWeaponRule::AddFive,
     reach_rule: "dnd5e.reach",
+    ten_foot_diagonal_variant: None,
     ten_foot_diagonal: false,
     unarmed_threatens_nothing: false,
     ranged_in_melee: RangedInMeleeRule::CloseCombatDisadvantage { rule: "dnd5e2024.ranged.close-combat" },

@@ -47,6 +47,7 @@ pub static RULESET: Ruleset = Ruleset {
     range: pathfinder::range("pf1e.range.increment"),
     reach_weapon: pathfinder::REACH_WEAPON,
     reach_rule: "pf1e.reach.threatened",
+    ten_foot_diagonal_variant: Some("pf1e.reach.tenFootDiagonal"),
     ten_foot_diagonal: false,
     unarmed_threatens_nothing: true,
     ranged_in_melee: pathfinder::RANGED_INTO_MELEE,
@@ -74,6 +75,7 @@ pub static RULESET: Ruleset = Ruleset {
             ac_vs_ranged: 4,
             ranged_only_crossbows: true,
             on_attack: true,
+            scaled_variant: Some("hb3d.mod.scaled"),
         },
         ..pathfinder::ATTACK
     },

@@ -154,8 +154,8 @@ pub struct AttackRule {
     pub defence: Defence,
     /// Prone attackers and targets.
     pub prone: Prone,
-    /// Squeezing: attack and AC penalties (PF1 family).
-    pub squeeze: Option<(i32, i32)>,
+    /// Squeezing (PF1 family).
+    pub squeeze: Option<Squeeze>,
     /// Rule id of the conditions that modify attacks.
     pub conditions_rule: &'static str,
     /// How conditions modify attacks.
@@ -164,6 +164,17 @@ pub struct AttackRule {
     pub underwater: Option<Underwater>,
     /// The off-hand attack; `None`: not defined (a request for one is refused).
     pub off_hand: Option<OffHand>,
+}
+
+/// Squeezing through a narrow space (`pf1e.grid.distance-and-movement`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Squeeze {
+    /// Rule id.
+    pub rule: &'static str,
+    /// The squeezing attacker's attack modifier.
+    pub attack: i32,
+    /// The squeezing target's AC modifier.
+    pub ac: i32,
 }
 
 /// How the attacker's and the target's conditions modify an attack.
@@ -509,6 +520,8 @@ pub enum Prone {
         ranged_only_crossbows: bool,
         /// The prone-target modifiers apply to the attack roll instead of AC (hb3d).
         on_attack: bool,
+        /// The variant halving the prone-target modifier on the attack roll (`hb3d.mod.scaled`).
+        scaled_variant: Option<&'static str>,
     },
 }
 

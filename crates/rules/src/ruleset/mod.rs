@@ -100,6 +100,9 @@ pub struct Ruleset {
     pub reach_rule: &'static str,
     /// Whether 10 ft reach threatens the second diagonal by default (SF yes, PF1 no, Q-09).
     pub ten_foot_diagonal: bool,
+    /// The variant that makes 10 ft reach threaten the second diagonal where it does not by
+    /// default (PF1, hb3d: `pf1e.reach.tenFootDiagonal`, Q-09).
+    pub ten_foot_diagonal_variant: Option<&'static str>,
     /// Whether unarmed creatures without Improved Unarmed Strike threaten nothing.
     pub unarmed_threatens_nothing: bool,
     /// Ranged attacks near or into melee.

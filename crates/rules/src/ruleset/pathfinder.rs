@@ -6,7 +6,7 @@ use super::{
     ConcealmentRule, Critical, Defence, DisarmAction, DisarmModifiers, Drag, EscapeDc, FlankBenefit, FlankBy,
     FlankingRule, InitiativeRule, InitiativeTie, LowLight, ManeuverDefence, ManeuverRules, MissChance,
     MoveCosts, MoveRule, OpportunityRule, PathTest, PathfinderCover, Prone, RangeRule, RangedInMeleeRule,
-    ReachWeaponRule, SizeInfo, Surprise, ThroughRule,
+    ReachWeaponRule, SizeInfo, Squeeze, Surprise, ThroughRule,
 };
 use crate::condition::Condition;
 use crate::size::Size;
@@ -120,8 +120,9 @@ pub(super) const ATTACK: AttackRule = AttackRule {
         ac_vs_ranged: 4,
         ranged_only_crossbows: true,
         on_attack: false,
+        scaled_variant: None,
     },
-    squeeze: Some((-4, -4)),
+    squeeze: Some(Squeeze { rule: "pf1e.grid.distance-and-movement", attack: -4, ac: -4 }),
     conditions_rule: "pf1e.conditions.attacks",
     conditions: AttackConditions::Modifiers { flat_footed_ac: None },
     underwater: None,

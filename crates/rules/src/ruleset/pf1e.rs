@@ -32,6 +32,7 @@ pub static RULESET: Ruleset = Ruleset {
     range: pathfinder::range("pf1e.range.increment"),
     reach_weapon: pathfinder::REACH_WEAPON,
     reach_rule: "pf1e.reach.threatened",
+    ten_foot_diagonal_variant: Some("pf1e.reach.tenFootDiagonal"),
     ten_foot_diagonal: false,
     unarmed_threatens_nothing: true,
     ranged_in_melee: pathfinder::RANGED_INTO_MELEE,

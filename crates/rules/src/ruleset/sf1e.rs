@@ -66,6 +66,7 @@ pub static RULESET: Ruleset = Ruleset {
     range: pathfinder::range("sf1e.range.increment"),
     reach_weapon: ReachWeaponRule::DoubleWithAdjacent,
     reach_rule: "sf1e.grid.movement-and-reach",
+    ten_foot_diagonal_variant: None,
     ten_foot_diagonal: true,
     unarmed_threatens_nothing: false,
     ranged_in_melee: RangedInMeleeRule::None,
@@ -96,6 +97,7 @@ pub static RULESET: Ruleset = Ruleset {
             ac_vs_ranged: 4,
             ranged_only_crossbows: false,
             on_attack: false,
+            scaled_variant: None,
         },
         conditions: AttackConditions::Modifiers { flat_footed_ac: Some(-2) },
         ..pathfinder::ATTACK
