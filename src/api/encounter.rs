@@ -643,6 +643,9 @@ mod tests {
             assert_eq!(r.0.id(), id);
         }
         let e = serde_json::from_value::<RulesetIn>(serde_json::json!("dnd5e")).unwrap_err().to_string();
-        assert_eq!(e, "unknown variant `dnd5e`, expected one of `dnd5e2014`, `dnd5e2024`, `pf1e`, `sf1e`, `hb3d`");
+        assert_eq!(
+            e,
+            "unknown variant `dnd5e`, expected one of `dnd5e2014`, `dnd5e2024`, `pf1e`, `sf1e`, `hb3d`"
+        );
     }
 }
