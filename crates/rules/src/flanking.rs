@@ -411,7 +411,7 @@ fn answer(
     }
     let rules = enc.ruleset.rules();
     let flanking = rules.flanking;
-    let (rule, family) = (flanking.rule, flanking.by);
+    let (rule, by) = (flanking.rule, flanking.by);
     let t_space = enc.space(t);
     let mut trace = Trace::default();
 
@@ -479,7 +479,7 @@ fn answer(
     }
 
     // The attacker.
-    let attacker_ready = match family {
+    let attacker_ready = match by {
         FlankBy::Threat => threat(enc, a, &t_space).map(|th| {
             let effect = Effect::Flanking(FlankEffect::Threatens {
                 creature: a.id.clone(),
@@ -512,7 +512,7 @@ fn answer(
     let a_space = enc.space(a);
     let mut too_far = Vec::new();
     for (i, h) in enc.creatures.iter().enumerate() {
-        let candidate = match family {
+        let candidate = match by {
             FlankBy::Threat => h.side != t.side,
             FlankBy::Adjacency => h.side == a.side,
         };
@@ -520,7 +520,7 @@ fn answer(
             continue;
         }
         budget.spend(1)?;
-        let ready = match family {
+        let ready = match by {
             FlankBy::Threat => threat(enc, h, &t_space).map(|_| ()),
             FlankBy::Adjacency => dnd5e_ready(scene, i, target, &t_space, budget)?,
         };
@@ -548,7 +548,7 @@ fn answer(
         }
     }
     if !too_far.is_empty() {
-        match family {
+        match by {
             FlankBy::Threat => {
                 trace.push(rules.reach_rule, Effect::Flanking(FlankEffect::OutOfReach { creatures: too_far }))
             }

@@ -1,10 +1,10 @@
 //! The five rulesets, and the only place the rules crate names one.
 //!
 //! Each ruleset is one module holding a single [`Ruleset`] value: its numbers, rule ids and
-//! procedures, as the knobs in [`knobs`] (PF1, SF and hb3d share [`pathfinder`]'s, the two 5e
-//! editions [`dnd5e`]'s). A question reads the knob it needs and never asks which ruleset it is
-//! in; a test below keeps it so. Adding a sixth ruleset is one module, one [`RulesetId`]
-//! variant and one wire value.
+//! procedures, as the knobs of `knobs.rs` (PF1, SF and hb3d share those of `pathfinder.rs`, the
+//! two 5e editions those of `dnd5e.rs`). A question reads the knob it needs and never asks
+//! which ruleset it is in; a test below keeps it so. Adding a sixth ruleset is one module, one
+//! [`RulesetId`] variant and one wire value.
 
 mod dnd5e;
 pub mod dnd5e2014;
