@@ -752,6 +752,22 @@ mod tests {
         plan_charge(&scene, 0, 1, &opts, &mut Trace::default(), &mut b).unwrap()
     }
 
+    /// 5e and SF have no charge rule (RULES.md defines `pf1e.charge` and `hb3d.charge` only):
+    /// the charge geometry is refused instead of citing another ruleset's rule.
+    #[test]
+    fn no_charge_rule_no_charge() {
+        for r in [RulesetId::Dnd5e2014, RulesetId::Dnd5e2024, RulesetId::Sf1e] {
+            let e = enc(r, &[("A", "party", sq(0, 2)), ("T", "monsters", sq(6, 2))]);
+            let mut b = Budget::unlimited();
+            let scene = Scene::new(&e, &mut b).unwrap();
+            let opts = ChargeOptions { path: None, then: None, standard_only: false };
+            let err = plan_charge(&scene, 0, 1, &opts, &mut Trace::default(), &mut b).unwrap_err();
+            let RulesError::Field { pointer, detail } = err else { panic!("{err:?}") };
+            assert_eq!(pointer, "/kind");
+            assert!(detail.ends_with("charge is answered for pf1e and hb3d"), "{detail}");
+        }
+    }
+
     #[test]
     fn m12_closest_squares_tie_at_25_ft() {
         // RULES.md pf1e.charge, map M12.
