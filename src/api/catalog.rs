@@ -119,7 +119,7 @@ fn ruleset(id: RulesetId) -> RulesetOut {
         id: r.id,
         name: r.name,
         seeds: r.seeds.to_vec(),
-        operations: r.operations.to_vec(),
+        operations: r.operations().to_vec(),
         distance: r.metric.rule(),
         sizes: r
             .sizes

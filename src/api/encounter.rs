@@ -3,26 +3,59 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use std::sync::LazyLock;
+
+use arbiter_rules::ruleset::RulesetId;
+use serde::de::{self, EnumAccess, VariantAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use super::contract::{FeatId, Row, VariantMap};
 
-/// A ruleset id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum RulesetIn {
-    /// D&D 5e, 2014 rules (SRD 5.1).
-    Dnd5e2014,
-    /// D&D 5e, 2024 rules (SRD 5.2).
-    Dnd5e2024,
-    /// Pathfinder 1e.
-    Pf1e,
-    /// Starfinder 1e.
-    Sf1e,
-    /// French homebrew: 3d6 + mods + BBA vs DEF.
-    Hb3d,
+/// A ruleset id on the wire: any id of the rules crate's table (`RulesetId::id`), so that a new
+/// ruleset needs nothing here; the schema lists them from the same table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RulesetIn(pub RulesetId);
+
+/// The wire ids, in table order (serde's "expected one of" needs a `'static` list).
+static RULESET_IDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| RulesetId::ALL.iter().map(|r| r.id()).collect());
+
+impl<'de> Deserialize<'de> for RulesetIn {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // As an enum of unit variants, so that a wrong value or type is reported as for the
+        // other wire enums ("expected one of `dnd5e2014`, …").
+        struct Id;
+        impl<'de> Visitor<'de> for Id {
+            type Value = RulesetIn;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a ruleset id")
+            }
+            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<RulesetIn, A::Error> {
+                let (id, variant): (String, _) = data.variant()?;
+                variant.unit_variant()?;
+                RulesetId::from_id(&id)
+                    .map(RulesetIn)
+                    .ok_or_else(|| de::Error::unknown_variant(&id, &RULESET_IDS))
+            }
+        }
+        deserializer.deserialize_enum("RulesetIn", &RULESET_IDS, Id)
+    }
 }
+
+impl utoipa::PartialSchema for RulesetIn {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some("A ruleset id."))
+            .enum_values(Some(RULESET_IDS.iter().copied()))
+            .into()
+    }
+}
+
+impl ToSchema for RulesetIn {}
 
 /// The whole encounter as it stands.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -595,4 +628,24 @@ pub enum TargetsIn {
     Eac,
     /// Kinetic armor class.
     Kac,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every ruleset of the table is a wire value, and nothing else is: an unknown id is
+    /// refused with the list of ids (PRODUCT.md: `dnd5e2014`, `dnd5e2024`, `pf1e`, `sf1e`, `hb3d`).
+    #[test]
+    fn ruleset_ids_come_from_the_table() {
+        for id in ["dnd5e2014", "dnd5e2024", "pf1e", "sf1e", "hb3d"] {
+            let r: RulesetIn = serde_json::from_value(serde_json::json!(id)).expect(id);
+            assert_eq!(r.0.id(), id);
+        }
+        let e = serde_json::from_value::<RulesetIn>(serde_json::json!("dnd5e")).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "unknown variant `dnd5e`, expected one of `dnd5e2014`, `dnd5e2024`, `pf1e`, `sf1e`, `hb3d`"
+        );
+    }
 }

@@ -31,13 +31,7 @@ impl Problems {
 
 /// The rules crate's id of a wire ruleset.
 pub fn ruleset_id(r: RulesetIn) -> RulesetId {
-    match r {
-        RulesetIn::Dnd5e2014 => RulesetId::Dnd5e2014,
-        RulesetIn::Dnd5e2024 => RulesetId::Dnd5e2024,
-        RulesetIn::Pf1e => RulesetId::Pf1e,
-        RulesetIn::Sf1e => RulesetId::Sf1e,
-        RulesetIn::Hb3d => RulesetId::Hb3d,
-    }
+    r.0
 }
 
 fn size(s: SizeIn) -> Size {

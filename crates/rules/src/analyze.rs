@@ -134,11 +134,9 @@ pub fn analyze(scene: &Scene<'_>, q: &AnalyzeQuestion, budget: &mut Budget) -> R
             let detail = if q.traces { LineDetail::Hits } else { LineDetail::Verdicts };
             let mut c = cover::cover_with(scene, ai, ti, kind, a.wielding.as_ref(), detail, budget)?;
             let sight = if melee { SightAttack::Melee } else { SightAttack::Ranged };
-            let mut v = if enc.ruleset.is_dnd5e() {
-                vision::concealment(scene, ai, ti, sight, budget)?
-            } else {
-                vision::concealment_for_attack(scene, ai, ti, sight, budget)?
-            };
+            // As an attack needs it: the target's view of the attacker is computed only where it
+            // matters (5e).
+            let mut v = vision::concealment_for_attack(scene, ai, ti, sight, budget)?;
             let mut f = if melee && in_reach { Some(flanking::flanks(scene, ai, ti, budget)?) } else { None };
             // Count each rule once per pair.
             let mut seen: Vec<&'static str> = Vec::new();

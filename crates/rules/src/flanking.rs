@@ -19,21 +19,11 @@ use crate::budget::Budget;
 use crate::encounter::{Condition, Creature, Encounter};
 use crate::error::RulesError;
 use crate::grid::{FEET_PER_SQUARE, Space, Square};
-use crate::reach::{self, ReachBand};
-use crate::ruleset::RulesetId;
+use crate::reach::{self, NoThreat, ReachBand};
+use crate::ruleset::{FlankBenefit, FlankBy};
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision;
-
-/// The flanking bonus on melee attack rolls in PF1, SF and hb3d; never more (RULES.md
-/// `pf1e.flanking.geometry`, `sf1e.flanking`).
-pub const FLANKING_BONUS: i32 = 2;
-
-/// The 5e variant that switches optional flanking on.
-pub const DND5E_VARIANT: &str = "dnd5e.flanking.optional";
-
-/// The PF1 variant that makes 10 ft reach threaten the second diagonal.
-const TEN_FOOT_DIAGONAL: &str = "pf1e.reach.tenFootDiagonal";
 
 /// Which pair of opposite edges of the target's space the centre line meets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -203,24 +193,6 @@ pub struct FlankAnswer {
     pub trace: Trace,
 }
 
-/// How a ruleset decides flanking.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Family {
-    /// Threat-based (+2): PF1, SF, hb3d.
-    Pathfinder,
-    /// Adjacency-based, optional (advantage): 5e.
-    Dnd5e,
-}
-
-/// The flanking rule id of a ruleset, and how it decides.
-fn rule_of(ruleset: RulesetId) -> (&'static str, Family) {
-    match ruleset {
-        RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024 => ("dnd5e.flanking.optional", Family::Dnd5e),
-        RulesetId::Sf1e => ("sf1e.flanking", Family::Pathfinder),
-        RulesetId::Pf1e | RulesetId::Hb3d => ("pf1e.flanking.geometry", Family::Pathfinder),
-    }
-}
-
 /// The doubled centre of a square: odd integers.
 fn centre2(sq: Square) -> (i128, i128) {
     (i128::from(sq.x) * 2 + 1, i128::from(sq.y) * 2 + 1)
@@ -295,15 +267,15 @@ struct Threatening {
 /// Whether `c` threatens some square of `t_space`, and why not. Agrees with
 /// [`reach::threatens`], with reach 0 threatening nothing (`pf1e.size.table`).
 fn threat(enc: &Encounter, c: &Creature, t_space: &Space) -> Result<Threatening, NoFlank> {
-    let rules = enc.ruleset.rules();
-    if let Some(k) = c.conditions.iter().find(|k| rules.no_threat_conditions.contains(k)) {
-        return Err(NoFlank::Condition(*k));
-    }
-    if rules.unarmed_threatens_nothing && c.unarmed && !c.has_feat("improved_unarmed_strike") {
-        return Err(NoFlank::Unarmed);
+    if let Some(why) = reach::why_no_threat(enc, c) {
+        return Err(match why {
+            NoThreat::Condition(k) => NoFlank::Condition(k),
+            NoThreat::Unarmed => NoFlank::Unarmed,
+            NoThreat::ReachZero => NoFlank::ReachZero,
+        });
     }
     let band = reach::band(enc, c, c.wielding.as_ref());
-    if !reach::can_threaten(enc, c) || band.max_ft <= 0 {
+    if band.max_ft <= 0 {
         return Err(NoFlank::ReachZero);
     }
     let (metric, _) = reach::metric(enc);
@@ -438,7 +410,8 @@ fn answer(
         return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
     }
     let rules = enc.ruleset.rules();
-    let (rule, family) = rule_of(enc.ruleset);
+    let flanking = rules.flanking;
+    let (rule, by) = (flanking.rule, flanking.by);
     let t_space = enc.space(t);
     let mut trace = Trace::default();
 
@@ -466,13 +439,15 @@ fn answer(
         threatened,
         trace: Trace::default(),
     };
-    if enc.ruleset == RulesetId::Hb3d {
-        trace.push("hb3d.inherit-pf1e", Effect::Flanking(FlankEffect::InheritedFromPf1e));
+    if let Some(inherited) = flanking.inherited {
+        trace.push(inherited, Effect::Flanking(FlankEffect::InheritedFromPf1e));
     }
-    let outcome_variant = (family == Family::Dnd5e).then_some(DND5E_VARIANT);
-    if family == Family::Dnd5e && !enc.variants.is_on(DND5E_VARIANT) {
+    let outcome_variant = flanking.optional_variant;
+    if let Some(variant) = outcome_variant
+        && !enc.variants.is_on(variant)
+    {
         answer.in_force = false;
-        trace.push_variant(rule, DND5E_VARIANT, Effect::Flanking(FlankEffect::OptionalRuleOff));
+        trace.push_variant(rule, variant, Effect::Flanking(FlankEffect::OptionalRuleOff));
         answer.trace = trace;
         return Ok(answer);
     }
@@ -504,21 +479,23 @@ fn answer(
     }
 
     // The attacker.
-    let attacker_ready = match family {
-        Family::Pathfinder => threat(enc, a, &t_space).map(|th| {
+    let attacker_ready = match by {
+        FlankBy::Threat => threat(enc, a, &t_space).map(|th| {
             let effect = Effect::Flanking(FlankEffect::Threatens {
                 creature: a.id.clone(),
                 reach_ft: th.band.max_ft,
                 too_close_ft: th.band.too_close_ft,
                 second_diagonal: th.second_diagonal,
             });
-            if th.second_diagonal && !rules.ten_foot_diagonal {
-                trace.push_variant(rules.reach_rule, TEN_FOOT_DIAGONAL, effect);
-            } else {
-                trace.push(rules.reach_rule, effect);
+            match rules.ten_foot_diagonal_variant {
+                // Reaching the second diagonal without the ruleset's default: the variant did it.
+                Some(v) if th.second_diagonal && !rules.ten_foot_diagonal => {
+                    trace.push_variant(rules.reach_rule, v, effect);
+                }
+                _ => trace.push(rules.reach_rule, effect),
             }
         }),
-        Family::Dnd5e => dnd5e_ready(scene, attacker, target, &t_space, budget)?
+        FlankBy::Adjacency => dnd5e_ready(scene, attacker, target, &t_space, budget)?
             .map(|()| trace.push(rule, Effect::Flanking(FlankEffect::Adjacent { creature: a.id.clone() }))),
     };
     if let Err(why) = attacker_ready {
@@ -535,17 +512,17 @@ fn answer(
     let a_space = enc.space(a);
     let mut too_far = Vec::new();
     for (i, h) in enc.creatures.iter().enumerate() {
-        let candidate = match family {
-            Family::Pathfinder => h.side != t.side,
-            Family::Dnd5e => h.side == a.side,
+        let candidate = match by {
+            FlankBy::Threat => h.side != t.side,
+            FlankBy::Adjacency => h.side == a.side,
         };
         if i == attacker || i == target || !candidate {
             continue;
         }
         budget.spend(1)?;
-        let ready = match family {
-            Family::Pathfinder => threat(enc, h, &t_space).map(|_| ()),
-            Family::Dnd5e => dnd5e_ready(scene, i, target, &t_space, budget)?,
+        let ready = match by {
+            FlankBy::Threat => threat(enc, h, &t_space).map(|_| ()),
+            FlankBy::Adjacency => dnd5e_ready(scene, i, target, &t_space, budget)?,
         };
         match ready {
             Err(NoFlank::OutOfReach { .. } | NoFlank::NotAdjacent) => too_far.push(h.id.clone()),
@@ -571,20 +548,20 @@ fn answer(
         }
     }
     if !too_far.is_empty() {
-        match family {
-            Family::Pathfinder => {
+        match by {
+            FlankBy::Threat => {
                 trace.push(rules.reach_rule, Effect::Flanking(FlankEffect::OutOfReach { creatures: too_far }))
             }
-            Family::Dnd5e => {
+            FlankBy::Adjacency => {
                 trace.push(rule, Effect::Flanking(FlankEffect::NotAdjacent { creatures: too_far }))
             }
         }
     }
     answer.flanked = !answer.flankers.is_empty();
     if answer.flanked {
-        match family {
-            Family::Pathfinder => answer.attack_bonus = FLANKING_BONUS,
-            Family::Dnd5e => answer.advantage = true,
+        match flanking.benefit {
+            FlankBenefit::AttackBonus(bonus) => answer.attack_bonus = bonus,
+            FlankBenefit::Advantage => answer.advantage = true,
         }
     }
     outcome(&answer, &mut trace);
@@ -596,7 +573,7 @@ fn answer(
 mod tests {
     use super::*;
     use crate::encounter::{Grid, Size, Weapon, WeaponProperty};
-    use crate::ruleset::Variants;
+    use crate::ruleset::{RulesetId, Variants};
 
     fn sq(x: i32, y: i32) -> Square {
         Square::new(x, y)

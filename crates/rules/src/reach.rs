@@ -1,6 +1,7 @@
 //! Melee reach and threatened squares (`dnd5e.reach`, `pf1e.reach.threatened`,
 //! `sf1e.grid.movement-and-reach`, RULES.md ).
 
+use crate::condition::Condition;
 use crate::encounter::{Creature, Encounter, Weapon, WeaponProperty};
 use crate::grid::{FEET_PER_SQUARE, Metric, Space, SpaceGap};
 use crate::ruleset::ReachWeaponRule;
@@ -54,7 +55,8 @@ pub fn band(enc: &Encounter, c: &Creature, weapon: Option<&Weapon>) -> ReachBand
         (None, true, ReachWeaponRule::DoubleNotAdjacent) => (natural * 2, Some(natural)),
         (None, true, ReachWeaponRule::DoubleWithAdjacent) => (natural * 2, None),
     };
-    let second_diagonal = rules.ten_foot_diagonal || enc.variants.is_on("pf1e.reach.tenFootDiagonal");
+    let second_diagonal =
+        rules.ten_foot_diagonal || rules.ten_foot_diagonal_variant.is_some_and(|v| enc.variants.is_on(v));
     ReachBand { max_ft, too_close_ft, second_diagonal }
 }
 
@@ -74,16 +76,35 @@ pub fn test(metric: Metric, band: &ReachBand, from: &Space, to: &Space) -> Reach
     ReachTest { within: second, by_second_diagonal: second }
 }
 
-/// Whether a creature can threaten at all (RULES.md ).
-pub fn can_threaten(enc: &Encounter, c: &Creature) -> bool {
+/// Why a creature threatens nothing at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoThreat {
+    /// A condition stops it from threatening (RULES.md Q-33).
+    Condition(Condition),
+    /// Unarmed without Improved Unarmed Strike (PF1, hb3d; Q-34).
+    Unarmed,
+    /// Neither its natural reach nor its weapon's reaches beyond 0 ft.
+    ReachZero,
+}
+
+/// Why a creature threatens nothing at all, or `None` when it can threaten (RULES.md Q-33,
+/// Q-34); the first reason found, in that order.
+pub fn why_no_threat(enc: &Encounter, c: &Creature) -> Option<NoThreat> {
     let rules = enc.ruleset.rules();
-    if c.conditions.iter().any(|k| rules.no_threat_conditions.contains(k)) {
-        return false;
+    if let Some(k) = c.conditions.iter().find(|k| rules.no_threat_conditions.contains(k)) {
+        return Some(NoThreat::Condition(*k));
     }
     if rules.unarmed_threatens_nothing && c.unarmed && !c.has_feat("improved_unarmed_strike") {
-        return false;
+        return Some(NoThreat::Unarmed);
     }
-    natural_reach_ft(enc, c) > 0 || c.wielding.as_ref().is_some_and(|w| w.reach_ft.is_some_and(|r| r > 0))
+    let reaches = natural_reach_ft(enc, c) > 0
+        || c.wielding.as_ref().is_some_and(|w| w.reach_ft.is_some_and(|r| r > 0));
+    (!reaches).then_some(NoThreat::ReachZero)
+}
+
+/// Whether a creature can threaten at all (RULES.md ).
+pub fn can_threaten(enc: &Encounter, c: &Creature) -> bool {
+    why_no_threat(enc, c).is_none()
 }
 
 /// Whether `c` threatens any square of `target` with the weapon it wields.

@@ -14,7 +14,7 @@ use crate::error::RulesError;
 use crate::grid::line::{Blockers, Endpoint, Grazing, NoWalls, Segment, SquareSpan};
 use crate::grid::{FEET_PER_SQUARE, Metric, Point, Space, Square};
 use crate::reach;
-use crate::ruleset::RulesetId;
+use crate::ruleset::{ConcealmentBy, LowLight, MissChance};
 use crate::scene::{From, Scene, line_error};
 use crate::trace::{RollMode, Trace};
 
@@ -209,15 +209,6 @@ pub enum Attack {
     Ranged,
 }
 
-fn family(r: RulesetId) -> (&'static str, &'static str, &'static str) {
-    // (determine, miss chance, light) rule ids.
-    match r {
-        RulesetId::Sf1e => ("sf1e.concealment", "sf1e.concealment", "sf1e.vision.light"),
-        RulesetId::Hb3d => ("pf1e.concealment.determine", "hb3d.mod.concealment", "pf1e.vision.light"),
-        _ => ("pf1e.concealment.determine", "pf1e.concealment.miss-chance", "pf1e.vision.light"),
-    }
-}
-
 fn push(trace: &mut Trace, rule: &'static str, e: VisionEffect) {
     trace.push(rule, crate::trace::Effect::Vision(e));
 }
@@ -356,13 +347,18 @@ fn resolve(
         lines: Vec::new(),
         trace: Trace::default(),
     };
-    if enc.ruleset.is_dnd5e() {
-        dnd5e(scene, attacker, target, &mut ans, &mut trace, budget)?;
-    } else {
-        pathfinder(scene, attacker, target, attack, &mut ans, &mut trace, budget)?;
-        if with_reverse {
-            // The target's view of the attacker, for completeness (it matters for 5e only).
-            ans.target_sees_attacker = sees(scene, target, attacker, &mut Trace::default(), budget)?;
+    let rules = enc.ruleset.rules();
+    match rules.concealment.by {
+        ConcealmentBy::Unseen { rule } => {
+            dnd5e(scene, attacker, target, rules.concealment.light, rule, &mut ans, &mut trace, budget)?;
+        }
+        ConcealmentBy::MissChance(m) => {
+            let light = rules.concealment.light;
+            pathfinder(scene, attacker, target, attack, &m, light, &mut ans, &mut trace, budget)?;
+            if with_reverse {
+                // The target's view of the attacker, for completeness (it matters for 5e only).
+                ans.target_sees_attacker = sees(scene, target, attacker, &mut Trace::default(), budget)?;
+            }
         }
     }
     ans.trace = trace;
@@ -383,8 +379,7 @@ pub fn sees(
     let (Some(o), Some(s)) = (enc.creatures.get(observer), enc.creatures.get(subject)) else {
         return Ok(false);
     };
-    let rule =
-        if enc.ruleset.is_dnd5e() { "dnd5e.vision.light-and-darkvision" } else { family(enc.ruleset).2 };
+    let rule = enc.ruleset.rules().concealment.light;
     let dist = feet_between(enc, o, s);
     let within = |r: u32| r > 0 && dist <= i64::from(r);
     if within(o.senses.blindsight_ft) {
@@ -439,10 +434,13 @@ pub fn can_see(
     sees(scene, observer, subject, &mut Trace::default(), budget)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn dnd5e(
     scene: &Scene<'_>,
     attacker: usize,
     target: usize,
+    light_rule: &'static str,
+    unseen_rule: &'static str,
     ans: &mut ConcealmentAnswer,
     trace: &mut Trace,
     budget: &mut Budget,
@@ -453,7 +451,7 @@ fn dnd5e(
         let seen = sees(scene, observer, subject, trace, budget)?;
         push(
             trace,
-            "dnd5e.vision.light-and-darkvision",
+            light_rule,
             VisionEffect::Sees {
                 observer: enc.creatures[observer].id.clone(),
                 subject: enc.creatures[subject].id.clone(),
@@ -470,7 +468,7 @@ fn dnd5e(
     ans.roll_mode = RollMode::combine(adv, dis);
     if adv + dis > 0 {
         trace.push(
-            "dnd5e.unseen",
+            unseen_rule,
             crate::trace::Effect::AdvantageCombined {
                 advantage: adv,
                 disadvantage: dis,
@@ -489,7 +487,7 @@ fn dnd5e(
     } else {
         Degree::None
     };
-    push(trace, "dnd5e.unseen", VisionEffect::Result { degree: ans.degree, miss_chance: 0 });
+    push(trace, unseen_rule, VisionEffect::Result { degree: ans.degree, miss_chance: 0 });
     Ok(())
 }
 
@@ -499,14 +497,16 @@ fn pathfinder(
     attacker: usize,
     target: usize,
     attack: Attack,
+    m: &MissChance,
+    light_rule: &'static str,
     ans: &mut ConcealmentAnswer,
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
     let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
-    let (determine, miss_rule, light_rule) = family(enc.ruleset);
-    let sf = enc.ruleset == RulesetId::Sf1e;
+    let (determine, miss_rule) = (m.determine, m.miss_chance);
+    let dim_is_normal = m.low_light == LowLight::DimIsNormal;
     let dist = feet_between(enc, a, t);
     let within = |r: u32| r > 0 && dist <= i64::from(r);
     let adjacent = Metric::Chebyshev.between(&enc.space(a), &enc.space(t)) <= 1;
@@ -515,7 +515,7 @@ fn pathfinder(
 
     let blindsight = within(a.senses.blindsight_ft);
     // PF1 low-light vision doubles light radii for this observer; SF treats dim as normal.
-    let scale = if a.senses.low_light_vision && !sf { 2 } else { 1 };
+    let scale = if a.senses.low_light_vision && m.low_light == LowLight::DoublesRadii { 2 } else { 1 };
     let (a_light, _) = creature_light(scene, a, scale, budget)?;
     let (t_light, t_source) = creature_light(scene, t, scale, budget)?;
     ans.attacker_light = a_light;
@@ -566,7 +566,7 @@ fn pathfinder(
         Light::Dim => {
             let s = if within(a.senses.darkvision_ft) {
                 Some(Sense::Darkvision)
-            } else if sf && a.senses.low_light_vision {
+            } else if dim_is_normal && a.senses.low_light_vision {
                 Some(Sense::LowLightVision)
             } else {
                 bs
@@ -575,7 +575,7 @@ fn pathfinder(
         }
         Light::Bright => {}
     }
-    let concealed = concealing_squares(scene, attacker, target, attack, adjacent, sf, ans, budget)?;
+    let concealed = concealing_squares(scene, attacker, target, attack, adjacent, m.grazing, ans, budget)?;
     if concealed {
         add(Cause::ConcealingSquares, Degree::Concealment, determine, bs);
     }
@@ -608,7 +608,7 @@ fn concealing_squares(
     target: usize,
     attack: Attack,
     adjacent: bool,
-    sf: bool,
+    grazing_conceals: bool,
     ans: &mut ConcealmentAnswer,
     budget: &mut Budget,
 ) -> Result<bool, RulesError> {
@@ -632,7 +632,7 @@ fn concealing_squares(
         }
         return Ok(false);
     }
-    let grazing = if sf { Grazing::On } else { Grazing::Off };
+    let grazing = if grazing_conceals { Grazing::On } else { Grazing::Off };
     let squares = |sq: Square| (concealing(sq) && !a_space.contains(sq)).then_some(grazing);
     // (The cell lookup comes first: most squares are open and never reach the space test.)
     let blockers = Blockers::new(&squares, &scene.walls, NoWalls);

@@ -7,7 +7,9 @@ use crate::error::RulesError;
 use crate::flanking;
 use crate::grid::Metric;
 use crate::range;
-use crate::ruleset::{CoverRule, Prone, RulesetId};
+use crate::ruleset::{
+    AttackConditions, ConcealmentBy, CoverRule, OffHand, Prone, RangedInMeleeRule, UnderwaterExempt,
+};
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision::{self, Attack as SightAttack};
@@ -143,7 +145,6 @@ pub(super) fn gather(
     let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
     let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
     let melee = kind == WeaponKind::Melee;
-    let five_e = enc.ruleset.is_dnd5e();
     let mut g = Gathered::default();
 
     // Range and reach, 5e close combat, PF1 shooting into melee.
@@ -153,7 +154,7 @@ pub(super) fn gather(
         g.forbid(NotAllowed::OutOfRange);
     }
     if r.range_modifier != 0 {
-        g.add(Modifier::new(range_rule(enc.ruleset), "range").attack(r.range_modifier), trace);
+        g.add(Modifier::new(rules.range.rule(), "range").attack(r.range_modifier), trace);
     }
     for rule in &r.disadvantage_sources {
         let source = if rule.ends_with("close-combat") { "ranged_in_close_combat" } else { "long_range" };
@@ -163,11 +164,11 @@ pub(super) fn gather(
         }
         g.add(m, trace);
     }
-    if r.into_melee_modifier != 0 {
+    if let RangedInMeleeRule::IntoMelee { rule, .. } = rules.ranged_in_melee
+        && r.into_melee_modifier != 0
+    {
         g.add(
-            Modifier::new("pf1e.ranged.into-melee", "into_melee")
-                .attack(r.into_melee_modifier)
-                .detail(r.engaged_with.join(", ")),
+            Modifier::new(rule, "into_melee").attack(r.into_melee_modifier).detail(r.engaged_with.join(", ")),
             trace,
         );
     }
@@ -212,23 +213,21 @@ pub(super) fn gather(
     trace.steps.extend(
         v.trace.steps.iter().filter(|s| !matches!(s.effect, Effect::AdvantageCombined { .. })).cloned(),
     );
-    if five_e {
-        if !v.attacker_sees_target {
-            g.add(Modifier::new("dnd5e.unseen", "unseen_target").dis(), trace);
+    match rules.concealment.by {
+        ConcealmentBy::Unseen { rule } => {
+            if !v.attacker_sees_target {
+                g.add(Modifier::new(rule, "unseen_target").dis(), trace);
+            }
+            if !v.target_sees_attacker {
+                g.add(Modifier::new(rule, "unseen_attacker").adv(), trace);
+            }
         }
-        if !v.target_sees_attacker {
-            g.add(Modifier::new("dnd5e.unseen", "unseen_attacker").adv(), trace);
+        ConcealmentBy::MissChance(m) if v.miss_chance > 0 => {
+            g.miss_chance = v.miss_chance;
+            let detail = format!("{}% miss chance", v.miss_chance);
+            g.add(Modifier::new(m.miss_chance, "concealment").detail(detail), trace);
         }
-    } else if v.miss_chance > 0 {
-        g.miss_chance = v.miss_chance;
-        let rule = if enc.ruleset == RulesetId::Hb3d {
-            "hb3d.mod.concealment"
-        } else if enc.ruleset == RulesetId::Sf1e {
-            "sf1e.concealment"
-        } else {
-            "pf1e.concealment.miss-chance"
-        };
-        g.add(Modifier::new(rule, "concealment").detail(format!("{}% miss chance", v.miss_chance)), trace);
+        ConcealmentBy::MissChance(_) => {}
     }
 
     // Flanking, melee only.
@@ -268,8 +267,10 @@ pub(super) fn gather(
             ac_vs_ranged,
             ranged_only_crossbows,
             on_attack,
+            scaled_variant,
         } => {
-            let scale = |v: i32| if enc.variants.is_on("hb3d.mod.scaled") { v / 2 } else { v };
+            let scaled = scaled_variant.is_some_and(|k| enc.variants.is_on(k));
+            let scale = |v: i32| if scaled { v / 2 } else { v };
             if a.has(Condition::Prone) {
                 if melee {
                     g.add(Modifier::new(rule, "prone_attacker").attack(melee_attack), trace);
@@ -289,22 +290,22 @@ pub(super) fn gather(
     conditions(scene, a, t, melee, adjacent, &v, &mut g, trace);
 
     // Squeezing (PF1 family).
-    if let Some((atk, def)) = ar.squeeze {
+    if let Some(sq) = ar.squeeze {
         if a.has(Condition::Squeezing) {
-            g.add(Modifier::new("pf1e.grid.distance-and-movement", "squeezing_attacker").attack(atk), trace);
+            g.add(Modifier::new(sq.rule, "squeezing_attacker").attack(sq.attack), trace);
         }
         if t.has(Condition::Squeezing) {
-            g.add(Modifier::new("pf1e.grid.distance-and-movement", "squeezing_target").defence(def), trace);
+            g.add(Modifier::new(sq.rule, "squeezing_target").defence(sq.ac), trace);
         }
     }
 
     // Charge.
     if sit.charging {
-        match ar.charge {
-            Some((atk, ac, rule)) if melee => g.add(
-                Modifier::new(rule, "charge")
-                    .attack(atk)
-                    .detail(format!("{ac:+} AC to the attacker until its next turn")),
+        match rules.charge {
+            Some(c) if melee => g.add(
+                Modifier::new(c.rule, "charge")
+                    .attack(c.attack_bonus)
+                    .detail(format!("{:+} AC to the attacker until its next turn", c.ac_penalty)),
                 trace,
             ),
             Some(_) => {
@@ -320,16 +321,8 @@ pub(super) fn gather(
     }
 
     underwater(scene, a, weapon, kind, r.distance_ft, &mut g, trace);
-    off_hand(enc.ruleset, weapon, kind, sit, &mut g, trace)?;
+    off_hand(ar.off_hand, weapon, kind, sit, &mut g, trace)?;
     Ok(g)
-}
-
-fn range_rule(r: RulesetId) -> &'static str {
-    match r {
-        RulesetId::Sf1e => "sf1e.range.increment",
-        RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024 => "dnd5e.range.normal-long",
-        _ => "pf1e.range.increment",
-    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -344,34 +337,16 @@ fn conditions(
     trace: &mut Trace,
 ) {
     let enc = scene.enc;
-    let rule = enc.ruleset.rules().attack.conditions_rule;
+    let ar = enc.ruleset.rules().attack;
+    let rule = ar.conditions_rule;
     let cond = |c: Condition| Modifier::new(rule, "condition").detail(c.id());
-    if enc.ruleset.is_dnd5e() {
-        for c in [Condition::Poisoned, Condition::Restrained, Condition::Frightened] {
-            if a.has(c) {
-                g.add(cond(c).dis(), trace);
-            }
+    let flat_footed_ac = match ar.conditions {
+        AttackConditions::Modifiers { flat_footed_ac } => flat_footed_ac,
+        AttackConditions::Advantage => {
+            dnd5e_conditions(a, t, adjacent, v, g, trace, &cond);
+            return;
         }
-        for c in [
-            Condition::Restrained,
-            Condition::Paralyzed,
-            Condition::Stunned,
-            Condition::Unconscious,
-            Condition::Petrified,
-        ] {
-            if t.has(c) {
-                g.add(cond(c).adv(), trace);
-            }
-        }
-        if t.has(Condition::Dodging) && v.target_sees_attacker {
-            g.add(cond(Condition::Dodging).dis(), trace);
-        }
-        // A hit from within 5 ft against a paralyzed or unconscious creature is critical.
-        if adjacent && (t.has(Condition::Paralyzed) || t.has(Condition::Unconscious)) {
-            g.automatic_critical = true;
-        }
-        return;
-    }
+    };
     for (c, v) in [
         (Condition::Entangled, -2),
         (Condition::Shaken, -2),
@@ -393,7 +368,6 @@ fn conditions(
         g.add(if melee { m.attack(4) } else { m }, trace);
         return;
     }
-    let sf = enc.ruleset == RulesetId::Sf1e;
     for (c, ac) in [
         (Condition::Stunned, -2),
         (Condition::Blinded, -2),
@@ -405,7 +379,43 @@ fn conditions(
         }
     }
     if t.has(Condition::FlatFooted) {
-        g.add(cond(Condition::FlatFooted).defence(if sf { -2 } else { dex.saturating_neg() }), trace);
+        g.add(cond(Condition::FlatFooted).defence(flat_footed_ac.unwrap_or(dex.saturating_neg())), trace);
+    }
+}
+
+/// 5e: conditions give advantage or disadvantage; a hit from within 5 ft on a paralyzed or
+/// unconscious creature is critical.
+fn dnd5e_conditions(
+    a: &Creature,
+    t: &Creature,
+    adjacent: bool,
+    v: &vision::ConcealmentAnswer,
+    g: &mut Gathered,
+    trace: &mut Trace,
+    cond: &dyn Fn(Condition) -> Modifier,
+) {
+    for c in [Condition::Poisoned, Condition::Restrained, Condition::Frightened] {
+        if a.has(c) {
+            g.add(cond(c).dis(), trace);
+        }
+    }
+    for c in [
+        Condition::Restrained,
+        Condition::Paralyzed,
+        Condition::Stunned,
+        Condition::Unconscious,
+        Condition::Petrified,
+    ] {
+        if t.has(c) {
+            g.add(cond(c).adv(), trace);
+        }
+    }
+    if t.has(Condition::Dodging) && v.target_sees_attacker {
+        g.add(cond(Condition::Dodging).dis(), trace);
+    }
+    // A hit from within 5 ft against a paralyzed or unconscious creature is critical.
+    if adjacent && (t.has(Condition::Paralyzed) || t.has(Condition::Unconscious)) {
+        g.automatic_critical = true;
     }
 }
 
@@ -419,20 +429,17 @@ fn underwater(
     trace: &mut Trace,
 ) {
     let enc = scene.enc;
-    let rule = match enc.ruleset {
-        RulesetId::Dnd5e2014 => "dnd5e2014.underwater",
-        RulesetId::Dnd5e2024 => "dnd5e2024.underwater",
-        _ => return,
-    };
+    let Some(rule) = enc.ruleset.rules().attack.underwater else { return };
     if !(enc.environment.underwater || in_water(scene, a)) {
         return;
     }
-    let y2014 = enc.ruleset == RulesetId::Dnd5e2014;
+    let named_weapons = rule.exempt == UnderwaterExempt::NamedWeapons;
+    let rule = rule.rule;
     if kind == WeaponKind::Melee {
         if a.swim_speed_ft.is_some_and(|s| s > 0) {
             return;
         }
-        let exempt = if y2014 {
+        let exempt = if named_weapons {
             named(w, &["dagger", "javelin", "shortsword", "spear", "trident"])
         } else {
             w.damage_type.as_deref().is_some_and(|d| d.eq_ignore_ascii_case("piercing"))
@@ -448,7 +455,7 @@ fn underwater(
         g.add(Modifier::new(rule, "underwater").detail("beyond normal range: automatic miss"), trace);
         return;
     }
-    let exempt = y2014
+    let exempt = named_weapons
         && (named(w, &["crossbow", "net", "javelin", "spear", "trident", "dart"])
             || kind == WeaponKind::Thrown && named(w, &["javelin"]));
     if !exempt {
@@ -457,7 +464,7 @@ fn underwater(
 }
 
 fn off_hand(
-    ruleset: RulesetId,
+    rule: Option<OffHand>,
     w: &Weapon,
     kind: WeaponKind,
     sit: &Situational,
@@ -467,15 +474,11 @@ fn off_hand(
     if !sit.off_hand {
         return Ok(());
     }
-    let (rule, needs_melee) = match ruleset {
-        RulesetId::Dnd5e2014 => ("dnd5e2014.two-weapon-fighting", true),
-        RulesetId::Dnd5e2024 => ("dnd5e2024.light-weapon-extra-attack", false),
-        _ => {
-            return Err(RulesError::field(
-                "/situational/off_hand",
-                "off-hand attacks are defined here for the 5e rulesets only",
-            ));
-        }
+    let Some(OffHand { rule, melee_only: needs_melee }) = rule else {
+        return Err(RulesError::field(
+            "/situational/off_hand",
+            "off-hand attacks are defined here for the 5e rulesets only",
+        ));
     };
     // 2014: a light melee weapon (it may be thrown); 2024: any Light weapon.
     let light = |w: &Weapon, k: Option<WeaponKind>| {

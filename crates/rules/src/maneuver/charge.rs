@@ -17,16 +17,13 @@ use crate::grid::line::{SquareContact, classify_square};
 use crate::grid::{Coord, FRAC_BITS, Metric, Point, Space, Square};
 use crate::movement::{MoveOpportunity, opportunities_along, straight_path};
 use crate::reach;
-use crate::ruleset::RulesetId;
+pub use crate::ruleset::PathTest;
+use crate::ruleset::{ChargeRule, RulesetId};
 use crate::scene::{From, OCCUPIED, Scene};
 use crate::trace::{Effect, Trace};
 
 use super::Kind;
 
-/// The attack bonus of a charge.
-pub const ATTACK_BONUS: i32 = 2;
-/// The AC / DEF penalty of a charge until the start of the charger's next turn.
-pub const AC_PENALTY: i32 = -2;
 /// The shortest charge, feet.
 pub const MIN_FT: u32 = 10;
 
@@ -45,25 +42,6 @@ pub struct ChargeOptions {
     /// The charger can take only a standard action this turn: it charges up to its speed
     /// instead of double its speed.
     pub standard_only: bool,
-}
-
-/// How the path is tested.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PathTest {
-    /// PF1: squares whose interior meets the convex hull of the start and end spaces.
-    ConvexHull,
-    /// hb3d: squares whose interior the centre-to-centre segment crosses.
-    CentreLine,
-}
-
-impl PathTest {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            PathTest::ConvexHull => "convex_hull",
-            PathTest::CentreLine => "centre_line",
-        }
-    }
 }
 
 /// Why a charge is not possible.
@@ -218,8 +196,16 @@ pub enum ChargeStep {
     },
 }
 
-fn rule_of(ruleset: RulesetId) -> &'static str {
-    if ruleset == RulesetId::Pf1e { "pf1e.charge" } else { "hb3d.charge" }
+/// The ruleset's charge rule, or the error of a ruleset without one.
+fn charge_rule(enc: &Encounter) -> Result<ChargeRule, RulesError> {
+    enc.ruleset.rules().charge.ok_or_else(|| {
+        let with: Vec<&str> =
+            RulesetId::ALL.iter().filter(|r| r.rules().charge.is_some()).map(|r| r.id()).collect();
+        RulesError::field(
+            "/kind",
+            format!("{} has no charge rule; charge is answered for {}", enc.ruleset.id(), with.join(" and ")),
+        )
+    })
 }
 
 fn movement_ft(from: Square, to: Square) -> u32 {
@@ -379,6 +365,7 @@ fn test_end(
     end: Square,
     extra: &[Square],
     max_ft: u32,
+    path_test: PathTest,
     budget: &mut Budget,
 ) -> Result<EndTest, RulesError> {
     let enc = scene.enc;
@@ -394,7 +381,7 @@ fn test_end(
         out.obstacle = Some(Obstacle { why: ChargeIllegal::TooLong, square: None, creature: None });
         return Ok(out);
     }
-    let pf = enc.ruleset == RulesetId::Pf1e;
+    let pf = path_test == PathTest::ConvexHull;
     let h = if pf { hull(&start, &stop) } else { Vec::new() };
     let (from, to) = (centre(&start), centre(&stop));
     let (x0, y0, x1, y1) = bbox(&start, &stop);
@@ -549,7 +536,7 @@ pub fn plan_charge(
     budget: &mut Budget,
 ) -> Result<Charge, RulesError> {
     let enc = scene.enc;
-    let rule = rule_of(enc.ruleset);
+    let ChargeRule { rule, attack_bonus, ac_penalty, path: path_test } = charge_rule(enc)?;
     let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
         return Err(RulesError::field("/attacker", "no such creature"));
     };
@@ -570,13 +557,13 @@ pub fn plan_charge(
         closest: Vec::new(),
         closest_ft: None,
         alternatives: Vec::new(),
-        path_test: if enc.ruleset == RulesetId::Pf1e { PathTest::ConvexHull } else { PathTest::CentreLine },
+        path_test,
         path_squares: Vec::new(),
         tested: Vec::new(),
         line_of_sight: false,
         then: options.then,
-        attack_bonus: ATTACK_BONUS,
-        ac_penalty: AC_PENALTY,
+        attack_bonus,
+        ac_penalty,
         path: Vec::new(),
         opportunities: Vec::new(),
     };
@@ -608,7 +595,7 @@ pub fn plan_charge(
         None => (c.closest.clone(), Vec::new()),
     };
     for &end in &ends {
-        let e = test_end(scene, attacker, end, &extra, c.max_ft, budget)?;
+        let e = test_end(scene, attacker, end, &extra, c.max_ft, c.path_test, budget)?;
         push(trace, ChargeStep::Tested { test: c.path_test, end: e.clone() });
         c.tested.push(e);
     }
@@ -647,8 +634,8 @@ pub fn plan_charge(
             ChargeStep::Legal {
                 end,
                 movement_ft: ft,
-                attack_bonus: ATTACK_BONUS,
-                ac_penalty: AC_PENALTY,
+                attack_bonus,
+                ac_penalty,
                 alternatives: c.alternatives.clone(),
             },
         ),
@@ -677,12 +664,7 @@ pub fn charge(
     if attacker == target {
         return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
     }
-    if !matches!(enc.ruleset, RulesetId::Pf1e | RulesetId::Hb3d) {
-        return Err(RulesError::field(
-            "/kind",
-            format!("{} has no charge rule; charge is answered for pf1e and hb3d", enc.ruleset.id()),
-        ));
-    }
+    charge_rule(enc)?;
     if let Some(k) = charge_options.then
         && !matches!(k, Kind::BullRush | Kind::Overrun)
     {
@@ -768,6 +750,22 @@ mod tests {
         let scene = Scene::new(e, &mut b).unwrap();
         let opts = ChargeOptions { path, then: None, standard_only: false };
         plan_charge(&scene, 0, 1, &opts, &mut Trace::default(), &mut b).unwrap()
+    }
+
+    /// 5e and SF have no charge rule (RULES.md defines `pf1e.charge` and `hb3d.charge` only):
+    /// the charge geometry is refused instead of citing another ruleset's rule.
+    #[test]
+    fn no_charge_rule_no_charge() {
+        for r in [RulesetId::Dnd5e2014, RulesetId::Dnd5e2024, RulesetId::Sf1e] {
+            let e = enc(r, &[("A", "party", sq(0, 2)), ("T", "monsters", sq(6, 2))]);
+            let mut b = Budget::unlimited();
+            let scene = Scene::new(&e, &mut b).unwrap();
+            let opts = ChargeOptions { path: None, then: None, standard_only: false };
+            let err = plan_charge(&scene, 0, 1, &opts, &mut Trace::default(), &mut b).unwrap_err();
+            let RulesError::Field { pointer, detail } = err else { panic!("{err:?}") };
+            assert_eq!(pointer, "/kind");
+            assert!(detail.ends_with("charge is answered for pf1e and hb3d"), "{detail}");
+        }
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! `dnd5e2024.shove`), PF1 CMB vs CMD (`pf1e.maneuver.*`) and hb3d 3d6 + CMB vs DEF
 //! (`hb3d.maneuver.*`). Starfinder has none (RULES.md Q-32).
 //!
-//! Per-ruleset numbers live in [`numbers`] (a `match` on [`RulesetId`]), not in the ruleset
-//! tables. The odds are exact: every natural roll (d20, 3d6, or a pair of d20s for a contest)
+//! The numbers come from the ruleset's [`ManeuverRule`] knob, applied in [`numbers`]. The odds
+//! are exact: every natural roll (d20, 3d6, or a pair of d20s for a contest)
 //! goes through the same outcome function as the roll itself.
 
 pub mod charge;
@@ -18,7 +18,7 @@ use crate::dice::{DiceSource, Purpose, Ratio, Recorder, Rolled};
 use crate::encounter::{Condition, Creature, Encounter};
 use crate::error::RulesError;
 use crate::grid::Square;
-use crate::ruleset::RulesetId;
+use crate::ruleset::{ManeuverRule, OpportunityRule};
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision::{Attack as SightAttack, concealment_for_attack};
@@ -507,11 +507,8 @@ pub fn maneuver(
     if kind == Kind::Charge {
         return charge(scene, attacker, target, &ChargeOptions::default(), options, dice, budget);
     }
-    if enc.ruleset == RulesetId::Sf1e {
-        return Err(RulesError::Unsupported {
-            ruleset: enc.ruleset.id(),
-            what: "combat maneuvers (Starfinder maneuvers are outside RULES.md, Q-32)".into(),
-        });
+    if let ManeuverRule::None { why } = enc.ruleset.rules().maneuvers {
+        return Err(RulesError::Unsupported { ruleset: enc.ruleset.id(), what: why.into() });
     }
     let mut plan = numbers::plan(enc, attacker, a, target, t, kind, options)?;
     let mut trace = Trace::default();
@@ -554,7 +551,7 @@ pub fn maneuver(
     }
     ans.opportunity = opportunities(scene, attacker, target, kind, &plan, options, budget)?;
     if options.aoo_damage > 0 {
-        aoo_damage(enc.ruleset, kind, &ans.opportunity, options.aoo_damage, &mut plan)?;
+        aoo_damage(enc.ruleset.rules().maneuvers, kind, &ans.opportunity, options.aoo_damage, &mut plan)?;
         ans.bonus = plan.bonus;
     }
     ans.modifiers = plan.modifiers.clone();
@@ -584,11 +581,10 @@ pub fn maneuver(
     if let Some(dc) = plan.escape_dc {
         trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::EscapeDc { dc }));
     }
-    if ans.miss_chance > 0 {
-        trace.push(
-            concealment_rule(enc.ruleset),
-            Effect::Maneuver(ManeuverEffect::Concealment { miss_chance: ans.miss_chance }),
-        );
+    if ans.miss_chance > 0
+        && let Some(rule) = concealment_rule(enc.ruleset.rules().maneuvers)
+    {
+        trace.push(rule, Effect::Maneuver(ManeuverEffect::Concealment { miss_chance: ans.miss_chance }));
     }
     ans.odds = odds(&plan, ans.miss_chance, budget)?;
     if pushes(kind, options.shove) {
@@ -624,7 +620,7 @@ pub fn maneuver(
         );
     }
     if plan.check == CheckKind::Contest && out.margin == 0 {
-        trace.push("dnd5e2014.contest.tie", Effect::Maneuver(ManeuverEffect::Tie));
+        trace.push(plan.base_rule, Effect::Maneuver(ManeuverEffect::Tie));
     }
     if out.success
         && ans.miss_chance > 0
@@ -632,10 +628,9 @@ pub fn maneuver(
     {
         let missed = d <= ans.miss_chance;
         ans.miss_roll = Some((i64::from(d), missed));
-        trace.push(
-            concealment_rule(enc.ruleset),
-            Effect::Maneuver(ManeuverEffect::MissRoll { roll: i64::from(d), missed }),
-        );
+        if let Some(rule) = concealment_rule(enc.ruleset.rules().maneuvers) {
+            trace.push(rule, Effect::Maneuver(ManeuverEffect::MissRoll { roll: i64::from(d), missed }));
+        }
         if missed {
             out.success = false;
             out.band = Band::Missed;
@@ -650,7 +645,7 @@ pub fn maneuver(
     let effects = effects(scene, attacker, target, kind, out.band, &plan, options, &mut rec, budget)?;
     // The secondary checks happen during the push; the push step then tells where it ended.
     for s in &effects.secondary {
-        trace.push("pf1e.maneuver.bull-rush", Effect::Maneuver(ManeuverEffect::Secondary(s.clone())));
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Secondary(s.clone())));
     }
     if let Some(p) = &effects.push {
         trace.push("grid.push-direction", Effect::Maneuver(ManeuverEffect::Pushed(p.clone())));
@@ -669,8 +664,12 @@ fn pushes(kind: Kind, shove: ShoveChoice) -> bool {
     kind == Kind::BullRush || (kind == Kind::Shove && shove == ShoveChoice::Push)
 }
 
-fn concealment_rule(ruleset: RulesetId) -> &'static str {
-    if ruleset == RulesetId::Hb3d { "hb3d.mod.concealment" } else { "pf1e.maneuver.cmb-cmd" }
+/// The rule id of concealment applying to a maneuver: only combat maneuvers have a miss chance.
+fn concealment_rule(maneuvers: ManeuverRule) -> Option<&'static str> {
+    match maneuvers {
+        ManeuverRule::CombatManeuver(m) => Some(m.concealment_rule),
+        ManeuverRule::Contest(_) | ManeuverRule::Save(_) | ManeuverRule::None { .. } => None,
+    }
 }
 
 /// `pf1e.maneuver.cmb-cmd`: the target's concealment miss chance applies to a maneuver made
@@ -684,7 +683,7 @@ fn miss_chance(
     plan: &Plan,
     budget: &mut Budget,
 ) -> Result<u32, RulesError> {
-    if !matches!(scene.enc.ruleset, RulesetId::Pf1e | RulesetId::Hb3d)
+    if !matches!(scene.enc.ruleset.rules().maneuvers, ManeuverRule::CombatManeuver(_))
         || kind == Kind::Escape
         || plan.check == CheckKind::None
     {
@@ -697,13 +696,13 @@ fn miss_chance(
 /// `pf1e.maneuver.cmb-cmd`: damage taken from the provoked attack of opportunity is a penalty
 /// on the check. Damage with no attack of opportunity is a contradiction, reported as such.
 fn aoo_damage(
-    ruleset: RulesetId,
+    maneuvers: ManeuverRule,
     kind: Kind,
     opportunity: &[Opportunity],
     damage: u32,
     plan: &mut Plan,
 ) -> Result<(), RulesError> {
-    if ruleset.is_dnd5e() {
+    if matches!(maneuvers, ManeuverRule::Contest(_) | ManeuverRule::Save(_)) {
         return Err(RulesError::field(
             "/options/aoo_damage",
             "D&D 5e maneuvers provoke no attack of opportunity",
@@ -921,13 +920,18 @@ fn opportunities(
     budget: &mut Budget,
 ) -> Result<Vec<Opportunity>, RulesError> {
     let enc = scene.enc;
-    if !matches!(enc.ruleset, RulesetId::Pf1e | RulesetId::Hb3d) || !plan.provokes {
+    let rules = enc.ruleset.rules();
+    let (ManeuverRule::CombatManeuver(_), OpportunityRule::LeavesThreatened { rule: aoo_rule, cover_rule }) =
+        (rules.maneuvers, rules.movement.opportunity)
+    else {
+        return Ok(Vec::new());
+    };
+    if !plan.provokes {
         return Ok(Vec::new());
     }
     let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
         return Ok(Vec::new());
     };
-    let aoo_rule = if enc.ruleset == RulesetId::Pf1e { "pf1e.aoo" } else { "hb3d.inherit-pf1e" };
     let mk = |provoked, reason, rule| Opportunity { creature: t.id.clone(), provoked, reason, rule };
     if kind == Kind::Overrun && options.target_avoids {
         return Ok(vec![mk(false, "no_check", plan.rule)]);
@@ -946,8 +950,7 @@ fn opportunities(
     }
     let c = cover(scene, target, attacker, AttackKind::Melee, t.wielding.as_ref(), budget)?;
     if c.denies_opportunity_attacks {
-        let rule = if enc.ruleset == RulesetId::Pf1e { "pf1e.cover.aoo" } else { "hb3d.mod.cover" };
-        return Ok(vec![mk(false, "cover", rule)]);
+        return Ok(vec![mk(false, "cover", cover_rule)]);
     }
     Ok(vec![mk(true, "provokes", plan.rule)])
 }
@@ -973,7 +976,8 @@ fn effects(
     let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
         return Ok(e);
     };
-    let five_e = enc.ruleset.is_dnd5e();
+    // A PF1-style grapple leaves both creatures grappled; a 5e one only the target.
+    let grappler_grappled = matches!(enc.ruleset.rules().maneuvers, ManeuverRule::CombatManeuver(_));
     match (kind, band) {
         (Kind::BullRush, Band::Pushed(ft)) => {
             let (walk, secondary) = rush::rush(scene, attacker, target, ft, options, dice, budget)?;
@@ -990,7 +994,7 @@ fn effects(
         (_, Band::AttackerProne) => e.attacker_gains.push(Condition::Prone),
         (Kind::Grapple, Band::Success) => {
             e.target_gains.push(Condition::Grappled);
-            if !five_e {
+            if grappler_grappled {
                 e.attacker_gains.push(Condition::Grappled);
             }
             e.target_moved_to = plan.pull.flatten();

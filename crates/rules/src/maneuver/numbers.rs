@@ -1,4 +1,4 @@
-//! Per-ruleset maneuver numbers: a `match` on [`RulesetId`] (RULES.md §2.2, §2.3, §3, §5).
+//! The numbers of one maneuver, by the ruleset's [`ManeuverRule`] (RULES.md §2.2, §2.3, §3, §5).
 
 use super::{CheckKind, IMMOBILE, Illegal, Kind, Modifier, Options, Plan, Side, missing};
 use crate::encounter::Terrain;
@@ -6,7 +6,10 @@ use crate::encounter::{Condition, Creature, Encounter, WeaponProperty};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
 use crate::reach::{self, ReachBand};
-use crate::ruleset::RulesetId;
+use crate::ruleset::{
+    CheckDice, CombatManeuver, DisarmAction, DisarmModifiers, EscapeDc, FiveEManeuvers, ManeuverDefence,
+    ManeuverRule,
+};
 
 fn unsupported(enc: &Encounter, kind: Kind) -> RulesError {
     RulesError::field(
@@ -15,9 +18,10 @@ fn unsupported(enc: &Encounter, kind: Kind) -> RulesError {
             "{} has no {} maneuver; it answers {}",
             enc.ruleset.id(),
             kind.id(),
-            match enc.ruleset {
-                RulesetId::Dnd5e2014 | RulesetId::Dnd5e2024 => "grapple, shove, escape",
-                _ => "grapple, bull_rush, trip, disarm, overrun, escape, pin, tie_up",
+            match enc.ruleset.rules().maneuvers {
+                ManeuverRule::Contest(_) | ManeuverRule::Save(_) => "grapple, shove, escape",
+                ManeuverRule::CombatManeuver(_) | ManeuverRule::None { .. } =>
+                    "grapple, bull_rush, trip, disarm, overrun, escape, pin, tie_up",
             }
         ),
     )
@@ -63,11 +67,11 @@ pub(super) fn plan(
     kind: Kind,
     options: &Options,
 ) -> Result<Plan, RulesError> {
-    match enc.ruleset {
-        RulesetId::Dnd5e2014 => dnd5e2014(enc, ai, a, ti, t, kind, options),
-        RulesetId::Dnd5e2024 => dnd5e2024(enc, ai, a, ti, t, kind, options),
-        RulesetId::Pf1e | RulesetId::Hb3d => pathfinder(enc, ai, a, ti, t, kind, options),
-        RulesetId::Sf1e => Err(unsupported(enc, kind)),
+    match enc.ruleset.rules().maneuvers {
+        ManeuverRule::Contest(r) => contest(enc, &r, ai, a, ti, t, kind, options),
+        ManeuverRule::Save(r) => save(enc, &r, ai, a, ti, t, kind, options),
+        ManeuverRule::CombatManeuver(r) => combat_maneuver(enc, &r, ai, a, ti, t, kind, options),
+        ManeuverRule::None { .. } => Err(unsupported(enc, kind)),
     }
 }
 
@@ -109,8 +113,11 @@ fn dnd5e_legality(
     }
 }
 
-fn dnd5e2014(
+/// 5e 2014: Athletics contests.
+#[allow(clippy::too_many_arguments)]
+fn contest(
     enc: &Encounter,
+    r: &FiveEManeuvers,
     ai: usize,
     a: &Creature,
     ti: usize,
@@ -119,12 +126,12 @@ fn dnd5e2014(
     options: &Options,
 ) -> Result<Plan, RulesError> {
     let rule = match kind {
-        Kind::Grapple => "dnd5e2014.grapple.check",
-        Kind::Shove => "dnd5e2014.shove",
-        Kind::Escape => "dnd5e2014.grapple.escape",
+        Kind::Grapple => r.grapple,
+        Kind::Shove => r.shove,
+        Kind::Escape => r.escape,
         _ => return Err(unsupported(enc, kind)),
     };
-    let mut p = new_plan(rule, "dnd5e2014.contest.tie", kind, options);
+    let mut p = new_plan(rule, r.base, kind, options);
     p.check = CheckKind::Contest;
     if kind == Kind::Escape {
         // The grappled creature (attacker) uses Athletics or Acrobatics vs the grappler's Athletics.
@@ -139,13 +146,16 @@ fn dnd5e2014(
     p.opposed_bonus = Some(better(ti, t, t.stats.athletics, t.stats.acrobatics, "athletics")?);
     p.illegal = dnd5e_legality(enc, a, t, kind, &reach::band(enc, a, None));
     if p.illegal == Some(Illegal::Size) || p.illegal == Some(Illegal::Hands) {
-        p.rule = "dnd5e2014.grapple.size-limit";
+        p.rule = r.size_limit;
     }
     Ok(p)
 }
 
-fn dnd5e2024(
+/// 5e 2024: saves against 8 + Str + PB.
+#[allow(clippy::too_many_arguments)]
+fn save(
     enc: &Encounter,
+    r: &FiveEManeuvers,
     ai: usize,
     a: &Creature,
     ti: usize,
@@ -154,12 +164,12 @@ fn dnd5e2024(
     options: &Options,
 ) -> Result<Plan, RulesError> {
     let rule = match kind {
-        Kind::Grapple => "dnd5e2024.grapple.save",
-        Kind::Shove => "dnd5e2024.shove",
-        Kind::Escape => "dnd5e2024.grapple.escape-and-end",
+        Kind::Grapple => r.grapple,
+        Kind::Shove => r.shove,
+        Kind::Escape => r.escape,
         _ => return Err(unsupported(enc, kind)),
     };
-    let mut p = new_plan(rule, "dnd5e2024.unarmed-strike", kind, options);
+    let mut p = new_plan(rule, r.base, kind, options);
     // DC 8 + Str mod + PB of the grappler (the target, for an escape).
     let (gi, g) = if kind == Kind::Escape { (ti, t) } else { (ai, a) };
     let str_mod = g.stats.str_mod.ok_or_else(|| missing(gi, g, "str_mod"))?;
@@ -178,13 +188,16 @@ fn dnd5e2024(
     let five = ReachBand { max_ft: 5, too_close_ft: None, second_diagonal: false };
     p.illegal = dnd5e_legality(enc, a, t, kind, &five);
     if kind == Kind::Grapple && p.illegal.is_some() {
-        p.rule = "dnd5e2024.grapple.size-limit";
+        p.rule = r.size_limit;
     }
     Ok(p)
 }
 
-fn pathfinder(
+/// PF1 family: CMB against a defence.
+#[allow(clippy::too_many_arguments)]
+fn combat_maneuver(
     enc: &Encounter,
+    r: &CombatManeuver,
     ai: usize,
     a: &Creature,
     ti: usize,
@@ -192,33 +205,28 @@ fn pathfinder(
     kind: Kind,
     options: &Options,
 ) -> Result<Plan, RulesError> {
-    let pf = enc.ruleset == RulesetId::Pf1e;
-    let rule = match (pf, kind) {
-        (_, Kind::Shove) => return Err(unsupported(enc, kind)),
-        (true, Kind::BullRush) => "pf1e.maneuver.bull-rush",
-        (true, Kind::Trip) => "pf1e.maneuver.trip",
-        (true, Kind::Disarm) => "pf1e.maneuver.disarm",
-        (true, Kind::Overrun) => "pf1e.maneuver.overrun",
-        (true, _) => "pf1e.maneuver.grapple",
-        (false, Kind::BullRush) => "hb3d.maneuver.bull-rush",
-        (false, Kind::Trip) => "hb3d.maneuver.trip",
-        (false, Kind::Disarm) => "hb3d.maneuver.disarm",
-        (false, Kind::Overrun) => "hb3d.maneuver.overrun",
-        (false, Kind::Grapple) => "hb3d.maneuver.grapple",
-        (false, Kind::Pin) => "hb3d.maneuver.pin",
-        (false, Kind::Escape) => "hb3d.maneuver.grapple-escape",
-        (false, Kind::TieUp) => "hb3d.maneuver.tie-up",
-        (false, Kind::Charge) => return Err(unsupported(enc, kind)),
+    let rule = match kind {
+        Kind::Shove | Kind::Charge => return Err(unsupported(enc, kind)),
+        Kind::BullRush => r.rules.bull_rush,
+        Kind::Trip => r.rules.trip,
+        Kind::Disarm => r.rules.disarm,
+        Kind::Overrun => r.rules.overrun,
+        Kind::Grapple => r.rules.grapple,
+        Kind::Pin => r.rules.pin,
+        Kind::Escape => r.rules.escape,
+        Kind::TieUp => r.rules.tie_up,
     };
-    let base = if pf { "pf1e.maneuver.cmb-cmd" } else { "hb3d.inherit-pf1e" };
+    let base = r.base_rule;
     let mut p = new_plan(rule, base, kind, options);
-    p.action = match kind {
-        Kind::Trip => "melee_attack",
-        Kind::Disarm if pf => "melee_attack",
-        Kind::Disarm if !options.improved => "full_round",
+    p.action = match (kind, r.disarm_action) {
+        (Kind::Trip, _) | (Kind::Disarm, DisarmAction::MeleeAttack) => "melee_attack",
+        (Kind::Disarm, DisarmAction::FullRoundUnlessImproved) if !options.improved => "full_round",
         _ => "standard",
     };
-    p.check = if pf { CheckKind::D20VsDc } else { CheckKind::ThreeD6VsDc };
+    p.check = match r.dice {
+        CheckDice::D20 => CheckKind::D20VsDc,
+        CheckDice::ThreeD6 => CheckKind::ThreeD6VsDc,
+    };
     p.naturals = !(kind == Kind::Escape && options.escape_artist);
     p.provokes = matches!(kind, Kind::Grapple | Kind::BullRush | Kind::Trip | Kind::Disarm | Kind::Overrun);
     let cmb = |i: usize, c: &Creature| c.stats.cmb.ok_or_else(|| missing(i, c, "cmb"));
@@ -233,10 +241,11 @@ fn pathfinder(
         } else {
             p.bonus = cmb(ai, a)?;
         }
-        p.dc = Some(if pf {
-            t.stats.cmd.ok_or_else(|| missing(ti, t, "cmd"))?
-        } else {
-            cmb(ti, t)?.saturating_add(if options.escape_artist { 10 } else { 15 })
+        p.dc = Some(match r.escape_dc {
+            EscapeDc::Cmd => t.stats.cmd.ok_or_else(|| missing(ti, t, "cmd"))?,
+            EscapeDc::CmbPlus { escape_artist, otherwise } => {
+                cmb(ti, t)?.saturating_add(if options.escape_artist { escape_artist } else { otherwise })
+            }
         });
         if !grappled(a) {
             p.illegal = Some(Illegal::NotGrappled);
@@ -244,10 +253,9 @@ fn pathfinder(
         return Ok(p);
     }
     let mut bonus = cmb(ai, a)?;
-    let mut dc = if pf {
-        t.stats.cmd.ok_or_else(|| missing(ti, t, "cmd"))?
-    } else {
-        t.stats.def.ok_or_else(|| missing(ti, t, "def"))?
+    let mut dc = match r.defence {
+        ManeuverDefence::Cmd => t.stats.cmd.ok_or_else(|| missing(ti, t, "cmd"))?,
+        ManeuverDefence::Def => t.stats.def.ok_or_else(|| missing(ti, t, "def"))?,
     };
     if kind == Kind::Overrun && options.target_avoids {
         p.check = CheckKind::None;
@@ -274,10 +282,13 @@ fn pathfinder(
     };
     // Check modifiers.
     if options.improved {
-        add(rule, "improved maneuver power / feat", if pf { 2 } else { 3 }, Side::Check);
+        add(rule, "improved maneuver power / feat", r.improved_bonus, Side::Check);
     }
-    if options.charging && matches!(kind, Kind::BullRush | Kind::Overrun) {
-        add(if pf { "pf1e.charge" } else { "hb3d.charge" }, "charging (RULES.md Q-19)", 2, Side::Check);
+    if options.charging
+        && matches!(kind, Kind::BullRush | Kind::Overrun)
+        && let Some(charge) = enc.ruleset.rules().charge
+    {
+        add(charge.rule, "charging (RULES.md Q-19)", charge.attack_bonus, Side::Check);
     }
     if matches!(kind, Kind::Grapple | Kind::Pin | Kind::TieUp) && options.maintained {
         add(rule, "maintaining the grapple on a target that did not break free", 5, Side::Check);
@@ -285,20 +296,27 @@ fn pathfinder(
     if kind == Kind::Grapple && a.hands_free.is_some_and(|h| h < 2) {
         add(rule, "without two free hands", -4, Side::Check);
     }
-    if pf && a.has(Condition::Grappled) && !matches!(kind, Kind::Grapple | Kind::Pin | Kind::TieUp) {
-        add("pf1e.maneuver.grapple", "grappled attacker", -2, Side::Check);
+    if let Some(penalty) = r.grappled_attacker
+        && a.has(Condition::Grappled)
+        && !matches!(kind, Kind::Grapple | Kind::Pin | Kind::TieUp)
+    {
+        add(r.rules.grapple, "grappled attacker", penalty, Side::Check);
     }
     if kind == Kind::Disarm {
         let whip = a.wielding.as_ref().is_some_and(|w| w.has(WeaponProperty::Disarm));
-        if pf {
-            if a.unarmed {
-                add(rule, "disarm unarmed", -4, Side::Check);
+        match r.disarm {
+            DisarmModifiers::Separate { unarmed, disarm_weapon } => {
+                if a.unarmed {
+                    add(rule, "disarm unarmed", unarmed, Side::Check);
+                }
+                if whip {
+                    add(rule, "weapon with the disarm quality", disarm_weapon, Side::Check);
+                }
             }
-            if whip {
-                add(rule, "weapon with the disarm quality", 2, Side::Check);
+            DisarmModifiers::Either(v) if a.unarmed || whip => {
+                add(rule, "disarm unarmed or with a whip", v, Side::Check);
             }
-        } else if a.unarmed || whip {
-            add(rule, "disarm unarmed or with a whip", -3, Side::Check);
+            DisarmModifiers::Either(_) => {}
         }
     }
     if kind == Kind::TieUp && !t.has(Condition::Pinned) && !IMMOBILE.iter().any(|c| t.has(*c)) {
@@ -330,11 +348,8 @@ fn pathfinder(
     }
     if kind == Kind::TieUp {
         let c = cmb(ai, a)?;
-        p.escape_dc = Some(if pf || !enc.variants.is_on("hb3d.maneuver.tie-up.literal") {
-            c.saturating_add(20)
-        } else {
-            c.saturating_add(5)
-        });
+        let literal = r.tie_up_literal_variant.is_some_and(|v| enc.variants.is_on(v));
+        p.escape_dc = Some(c.saturating_add(if literal { 5 } else { 20 }));
     }
     Ok(p)
 }

@@ -18,7 +18,7 @@ use crate::budget::Budget;
 use crate::dice::{DiceSource, Purpose, Ratio};
 use crate::error::RulesError;
 use crate::grid::Square;
-use crate::ruleset::RulesetId;
+use crate::ruleset::{ManeuverRule, RulesetId};
 use crate::scene::Scene;
 
 /// The check penalty per creature being pushed beyond the first.
@@ -60,7 +60,8 @@ pub struct SecondaryRush {
 /// Whether a ruleset makes a secondary bull rush against a creature in the way (hb3d and 5e
 /// stop the push there, RULES.md Q-45).
 pub fn has_secondary(ruleset: RulesetId, kind: Kind) -> bool {
-    ruleset == RulesetId::Pf1e && kind == Kind::BullRush
+    kind == Kind::BullRush
+        && matches!(ruleset.rules().maneuvers, ManeuverRule::CombatManeuver(m) if m.secondary_bull_rush)
 }
 
 /// The numbers of a secondary bull rush against `other` with `pushed` creatures already moving.
@@ -85,7 +86,7 @@ fn plan_against(
     p.modifiers.insert(
         0,
         Modifier {
-            rule: "pf1e.maneuver.bull-rush",
+            rule: p.rule,
             detail: format!("secondary bull rush: {pushed} creature(s) pushed beyond the first"),
             value: penalty,
             side: Side::Check,

@@ -26,7 +26,7 @@ use crate::encounter::{Condition, Encounter};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
 use crate::maneuver::{Charge, ChargeOptions, charge::plan_charge};
-use crate::ruleset::{Drag, MoveCosts, RulesetId, ThroughRule};
+use crate::ruleset::{Drag, MoveCosts, ThroughRule};
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 
@@ -534,7 +534,7 @@ fn validate_options(
             format!("{} mounted combat is outside RULES.md (Q-32)", enc.ruleset.id()),
         ));
     }
-    if mode == Mode::Charge && !matches!(enc.ruleset, RulesetId::Pf1e | RulesetId::Hb3d) {
+    if mode == Mode::Charge && enc.ruleset.rules().charge.is_none() {
         return Err(RulesError::field("/mode", format!("{} has no charge rule", enc.ruleset.id())));
     }
     if mode == Mode::Charge && o.target.is_none() {
@@ -581,7 +581,8 @@ fn mount(
     speed: u32,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
-    let rule = enc.ruleset.rules().movement.mounted_rule.unwrap_or("dnd5e2014.mounted");
+    // Mounting is refused up front where the ruleset has no mounted rule.
+    let Some(rule) = enc.ruleset.rules().movement.mounted_rule else { return Ok(()) };
     let Some(mi) = options.mount else { return Ok(()) };
     let (Some(m), Some(steed)) = (enc.creatures.get(mover), enc.creatures.get(mi)) else {
         return Err(RulesError::field("/mount", "no such creature"));
@@ -619,7 +620,7 @@ fn dismount(
     speed: u32,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
-    let rule = enc.ruleset.rules().movement.mounted_rule.unwrap_or("dnd5e2014.mounted");
+    let Some(rule) = enc.ruleset.rules().movement.mounted_rule else { return Ok(()) };
     let Some(m) = enc.creatures.get(mover) else { return Ok(()) };
     let Some(steed) = m.mounted_on.and_then(|i| enc.creatures.get(i)) else { return Ok(()) };
     let Some(&landing) = full.get(1) else {

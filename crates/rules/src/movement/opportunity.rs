@@ -18,7 +18,7 @@ use crate::encounter::{Condition, Encounter};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
 use crate::reach;
-use crate::ruleset::{OpportunityRule, RulesetId};
+use crate::ruleset::OpportunityRule;
 use crate::scene::Scene;
 use crate::vision::{self, Attack as SightAttack};
 
@@ -85,7 +85,9 @@ pub fn opportunities(
         return Ok(Vec::new());
     }
     match enc.ruleset.rules().movement.opportunity {
-        OpportunityRule::LeavesThreatened { rule } => pathfinder(scene, mover, path, how, rule, budget),
+        OpportunityRule::LeavesThreatened { rule, cover_rule } => {
+            pathfinder(scene, mover, path, how, rule, cover_rule, budget)
+        }
         OpportunityRule::LeavesReach { trigger, allies_offered } => {
             dnd5e(scene, mover, path, trigger, allies_offered, budget)
         }
@@ -108,12 +110,12 @@ fn pathfinder(
     path: &[Square],
     how: &Provocation,
     rule: &'static str,
+    cover_rule: &'static str,
     budget: &mut Budget,
 ) -> Result<Vec<MoveOpportunity>, RulesError> {
     let enc = scene.enc;
     let Some(m) = enc.creatures.get(mover) else { return Ok(Vec::new()) };
     let side = enc.space(m).side;
-    let cover_rule = if enc.ruleset == RulesetId::Hb3d { "hb3d.mod.cover" } else { "pf1e.cover.aoo" };
     let mut out: Vec<MoveOpportunity> = Vec::new();
     // (path index, provoking reason): standing up on the start square, leaving each square
     // but the last, entering the space of a creature passed through.
@@ -287,7 +289,7 @@ mod tests {
     use super::*;
     use crate::encounter::{Creature, Environment, Grid, Size, Wall, WallKind};
     use crate::grid::Point;
-    use crate::ruleset::Variants;
+    use crate::ruleset::{RulesetId, Variants};
 
     fn sq(x: i32, y: i32) -> Square {
         Square::new(x, y)

@@ -1,7 +1,11 @@
 //! Numbers shared by both D&D 5e editions (RULES.md §2.1).
 
-use super::{SizeInfo, VariantSpec};
-use crate::encounter::{Condition, Size};
+use super::{
+    AttackConditions, AttackDice, AttackRule, ConcealmentBy, ConcealmentRule, Critical, Defence,
+    FlankBenefit, FlankBy, FlankingRule, OffHand, Prone, SizeInfo, Underwater, VariantSpec,
+};
+use crate::condition::Condition;
+use crate::size::Size;
 
 /// `dnd5e.size.space`: size never sets reach (every creature 5 ft unless its stat block says).
 pub(super) const SIZES: &[(Size, SizeInfo)] = &[
@@ -70,5 +74,36 @@ pub(super) const VARIANTS: &[VariantSpec] = &[
     },
 ];
 
-/// Operations both editions answer.
-pub(super) const OPERATIONS: &[&str] = super::WITH_MANEUVERS;
+/// 5e attack numbers, both editions; `underwater` and `off_hand` differ by edition.
+pub(super) const fn attack(underwater: Underwater, off_hand: OffHand) -> AttackRule {
+    AttackRule {
+        rule: "dnd5e.attack.hit-and-natural-rolls",
+        dice: AttackDice::D20 { advantage: true },
+        natural_miss: 1,
+        natural_hit: 20,
+        critical: Critical::Natural20,
+        defence: Defence::Ac,
+        prone: Prone::Advantage { rule: "dnd5e.prone.attacks" },
+        squeeze: None,
+        conditions_rule: "dnd5e.conditions.attacks",
+        conditions: AttackConditions::Advantage,
+        underwater: Some(underwater),
+        off_hand: Some(off_hand),
+    }
+}
+
+/// The DMG's optional flanking (`dnd5e.flanking.optional`): adjacent allies, advantage, off by
+/// default.
+pub(super) const FLANKING: FlankingRule = FlankingRule {
+    rule: "dnd5e.flanking.optional",
+    by: FlankBy::Adjacency,
+    benefit: FlankBenefit::Advantage,
+    optional_variant: Some("dnd5e.flanking.optional"),
+    inherited: None,
+};
+
+/// Seeing and being seen (`dnd5e.vision.light-and-darkvision`, `dnd5e.unseen`).
+pub(super) const CONCEALMENT: ConcealmentRule = ConcealmentRule {
+    light: "dnd5e.vision.light-and-darkvision",
+    by: ConcealmentBy::Unseen { rule: "dnd5e.unseen" },
+};

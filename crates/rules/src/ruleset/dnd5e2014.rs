@@ -1,8 +1,9 @@
 //! D&D 5e, 2014 rules (RULES.md §2.1 and §2.2).
 
 use super::{
-    CoverRule, Drag, InitiativeRule, InitiativeTie, MoveCosts, MoveRule, OpportunityRule, RangeRule,
-    RangedInMeleeRule, ReachWeaponRule, Ruleset, Surprise, ThroughRule, dnd5e,
+    CoverRule, Drag, FiveEManeuvers, InitiativeRule, InitiativeTie, ManeuverRule, MoveCosts, MoveRule,
+    OffHand, OpportunityRule, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, Surprise, ThroughRule,
+    Underwater, UnderwaterExempt, dnd5e,
 };
 use crate::grid::Metric;
 
@@ -21,14 +22,27 @@ pub static RULESET: Ruleset = Ruleset {
     range: RangeRule::NormalLong { rule: "dnd5e.range.normal-long" },
     reach_weapon: ReachWeaponRule::AddFive,
     reach_rule: "dnd5e.reach",
+    ten_foot_diagonal_variant: None,
     ten_foot_diagonal: false,
     unarmed_threatens_nothing: false,
     ranged_in_melee: RangedInMeleeRule::CloseCombatDisadvantage { rule: "dnd5e2014.ranged.close-combat" },
     grazing_terrain: false,
     cover: CoverRule::Dnd5e { half: 2, three_quarters: 5 },
-    attack: super::DND5E_ATTACK,
+    attack: dnd5e::attack(
+        Underwater { rule: "dnd5e2014.underwater", exempt: UnderwaterExempt::NamedWeapons },
+        OffHand { rule: "dnd5e2014.two-weapon-fighting", melee_only: true },
+    ),
     variants: dnd5e::VARIANTS,
-    operations: dnd5e::OPERATIONS,
+    flanking: dnd5e::FLANKING,
+    concealment: dnd5e::CONCEALMENT,
+    maneuvers: ManeuverRule::Contest(FiveEManeuvers {
+        grapple: "dnd5e2014.grapple.check",
+        shove: "dnd5e2014.shove",
+        escape: "dnd5e2014.grapple.escape",
+        size_limit: "dnd5e2014.grapple.size-limit",
+        base: "dnd5e2014.contest.tie",
+    }),
+    charge: None,
     initiative: InitiativeRule {
         rule: "dnd5e2014.initiative",
         dice: (1, 20),

@@ -2,8 +2,10 @@
 //! follows PF1 (`hb3d.inherit-pf1e`).
 
 use super::{
-    AttackDice, AttackModifierCover, AttackRule, CoverRule, Critical, Defence, PF_CONDITIONS, PF_NO_THREAT,
-    PF_SIZES, PathfinderCover, Prone, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec,
+    AttackDice, AttackModifierCover, AttackRule, ChargeRule, CheckDice, CombatManeuver, ConcealmentBy,
+    ConcealmentRule, CoverRule, Critical, Defence, DisarmAction, DisarmModifiers, EscapeDc, ManeuverDefence,
+    ManeuverRule, ManeuverRules, MissChance, PathTest, PathfinderCover, Prone, Ruleset, VariantSpec,
+    pathfinder,
 };
 use crate::grid::Metric;
 
@@ -36,28 +38,19 @@ pub static RULESET: Ruleset = Ruleset {
     name: "French d20 homebrew: 3d6 + mods + BBA vs DEF",
     seeds: &["003_47027a1e68a4c48c.txt"],
     size_rule: "pf1e.size.table",
-    sizes: PF_SIZES,
+    sizes: pathfinder::SIZES,
     metric: Metric::Alternating,
     diagonal_variant: None,
     default_speed_ft: 30,
-    conditions: PF_CONDITIONS,
-    no_threat_conditions: PF_NO_THREAT,
-    range: RangeRule::Increment {
-        rule: "pf1e.range.increment",
-        per_increment: -2,
-        max_projectile: 10,
-        max_thrown: 5,
-    },
-    reach_weapon: ReachWeaponRule::DoubleNotAdjacent,
+    conditions: pathfinder::CONDITIONS,
+    no_threat_conditions: pathfinder::NO_THREAT,
+    range: pathfinder::range("pf1e.range.increment"),
+    reach_weapon: pathfinder::REACH_WEAPON,
     reach_rule: "pf1e.reach.threatened",
+    ten_foot_diagonal_variant: Some("pf1e.reach.tenFootDiagonal"),
     ten_foot_diagonal: false,
     unarmed_threatens_nothing: true,
-    ranged_in_melee: RangedInMeleeRule::IntoMelee {
-        rule: "pf1e.ranged.into-melee",
-        penalty: -4,
-        two_sizes_larger: -2,
-        removed_by_feat: "precise_shot",
-    },
+    ranged_in_melee: pathfinder::RANGED_INTO_MELEE,
     grazing_terrain: false,
     cover: CoverRule::Pathfinder(PathfinderCover {
         degrees_rule: "hb3d.mod.cover",
@@ -66,7 +59,7 @@ pub static RULESET: Ruleset = Ruleset {
             scaled: (-2, -1, -4),
             scaled_variant: "hb3d.mod.scaled",
         }),
-        ..super::PF1_COVER
+        ..pathfinder::COVER
     }),
     attack: AttackRule {
         rule: "hb3d.attack.roll",
@@ -82,17 +75,54 @@ pub static RULESET: Ruleset = Ruleset {
             ac_vs_ranged: 4,
             ranged_only_crossbows: true,
             on_attack: true,
+            scaled_variant: Some("hb3d.mod.scaled"),
         },
-        charge: Some((2, -2, "hb3d.charge")),
-        ..super::PF1_ATTACK
+        ..pathfinder::ATTACK
     },
     variants: VARIANTS,
-    operations: super::WITH_MANEUVERS,
-    initiative: super::pathfinder_initiative("hb3d.inherit-pf1e", (3, 6)),
-    movement: super::pathfinder_movement(
+    flanking: pathfinder::flanking("pf1e.flanking.geometry", Some("hb3d.inherit-pf1e")),
+    concealment: ConcealmentRule {
+        by: ConcealmentBy::MissChance(MissChance {
+            miss_chance: "hb3d.mod.concealment",
+            ..pathfinder::MISS_CHANCE
+        }),
+        ..pathfinder::CONCEALMENT
+    },
+    maneuvers: ManeuverRule::CombatManeuver(CombatManeuver {
+        base_rule: "hb3d.inherit-pf1e",
+        rules: ManeuverRules {
+            bull_rush: "hb3d.maneuver.bull-rush",
+            trip: "hb3d.maneuver.trip",
+            disarm: "hb3d.maneuver.disarm",
+            overrun: "hb3d.maneuver.overrun",
+            grapple: "hb3d.maneuver.grapple",
+            pin: "hb3d.maneuver.pin",
+            escape: "hb3d.maneuver.grapple-escape",
+            tie_up: "hb3d.maneuver.tie-up",
+        },
+        dice: CheckDice::ThreeD6,
+        defence: ManeuverDefence::Def,
+        escape_dc: EscapeDc::CmbPlus { escape_artist: 10, otherwise: 15 },
+        improved_bonus: 3,
+        grappled_attacker: None,
+        disarm: DisarmModifiers::Either(-3),
+        disarm_action: DisarmAction::FullRoundUnlessImproved,
+        tie_up_literal_variant: Some("hb3d.maneuver.tie-up.literal"),
+        secondary_bull_rush: false,
+        concealment_rule: "hb3d.mod.concealment",
+    }),
+    charge: Some(ChargeRule {
+        rule: "hb3d.charge",
+        attack_bonus: 2,
+        ac_penalty: -2,
+        path: PathTest::CentreLine,
+    }),
+    initiative: pathfinder::initiative("hb3d.inherit-pf1e", (3, 6)),
+    movement: pathfinder::movement(
         "hb3d.inherit-pf1e",
         "hb3d.inherit-pf1e",
         "hb3d.inherit-pf1e",
+        "hb3d.mod.cover",
         "hb3d.inherit-pf1e",
         "five_foot_step",
     ),

@@ -1,17 +1,26 @@
-//! The five rulesets. Each module holds one ruleset's numbers in a single [`Ruleset`] value,
-//! so adding a sixth ruleset means adding one module and one [`RulesetId`] variant.
+//! The five rulesets, and the only place the rules crate names one.
+//!
+//! Each ruleset is one module holding a single [`Ruleset`] value: its numbers, rule ids and
+//! procedures, as the knobs of `knobs.rs` (PF1, SF and hb3d share those of `pathfinder.rs`, the
+//! two 5e editions those of `dnd5e.rs`). A question reads the knob it needs and never asks
+//! which ruleset it is in; a test below keeps it so. Adding a sixth ruleset is one module, one
+//! [`RulesetId`] variant and one wire value.
 
 mod dnd5e;
 pub mod dnd5e2014;
 pub mod dnd5e2024;
 pub mod hb3d;
+mod knobs;
+mod pathfinder;
 pub mod pf1e;
 pub mod sf1e;
 
 pub(crate) use dnd5e::INCAPACITATED;
+pub use knobs::*;
 
-use crate::encounter::{Condition, Size};
+use crate::condition::Condition;
 use crate::grid::Metric;
+use crate::size::Size;
 
 /// A ruleset, as named in the encounter (`"pf1e"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,222 +69,6 @@ impl RulesetId {
     }
 }
 
-/// What a size means in one ruleset.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SizeInfo {
-    /// Squares per side of the space.
-    pub side: i32,
-    /// Natural reach of a tall creature, feet.
-    pub reach_ft: u32,
-    /// Whether several creatures of this size may share a square.
-    pub shares_square: bool,
-}
-
-/// How weapon ranges work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RangeRule {
-    /// Normal range, then long range at disadvantage (`dnd5e.range.normal-long`).
-    NormalLong {
-        /// Rule id.
-        rule: &'static str,
-    },
-    /// A penalty per range increment (`pf1e.range.increment`).
-    Increment {
-        /// Rule id.
-        rule: &'static str,
-        /// Attack modifier per full increment beyond the first.
-        per_increment: i32,
-        /// Maximum increments of a projectile weapon.
-        max_projectile: u32,
-        /// Maximum increments of a thrown weapon.
-        max_thrown: u32,
-    },
-}
-
-/// What the `reach` weapon property does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReachWeaponRule {
-    /// Adds 5 ft; adjacent targets can still be hit (`dnd5e.reach`).
-    AddFive,
-    /// Doubles natural reach; cannot hit at natural reach or less (`pf1e.reach.threatened`).
-    DoubleNotAdjacent,
-    /// Doubles natural reach and still hits adjacent squares (`sf1e`, RULES.md Q-47).
-    DoubleWithAdjacent,
-}
-
-/// Who imposes the penalty on a ranged attack made near or into melee.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RangedInMeleeRule {
-    /// Disadvantage when a hostile creature within 5 ft sees the attacker and is not
-    /// incapacitated (`dnd5e2014.ranged.close-combat`, `dnd5e2024.ranged.close-combat`).
-    CloseCombatDisadvantage {
-        /// Rule id.
-        rule: &'static str,
-    },
-    /// A penalty when the target is engaged in melee with a friend (`pf1e.ranged.into-melee`).
-    IntoMelee {
-        /// Rule id.
-        rule: &'static str,
-        /// The penalty.
-        penalty: i32,
-        /// The penalty when the target is two sizes larger than its engaged foes.
-        two_sizes_larger: i32,
-        /// Feat that removes the penalty.
-        removed_by_feat: &'static str,
-    },
-    /// No such rule.
-    None,
-}
-
-/// How cover is determined and what it is worth.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CoverRule {
-    /// D&D 5e: count blocked corner lines (`dnd5e.cover.grid`), half / three-quarters / total
-    /// (`dnd5e.cover.degrees`), creatures and low obstacles capped at half (`dnd5e.cover.half-cap`).
-    Dnd5e {
-        /// AC and Dex save bonus of half cover.
-        half: i32,
-        /// AC and Dex save bonus of three-quarters cover.
-        three_quarters: i32,
-    },
-    /// PF1 family: corner lines, one blocked line is enough (`pf1e.cover.ranged-corner-lines`).
-    Pathfinder(PathfinderCover),
-}
-
-/// The numbers and choices of the PF1-style cover rules (PF1, SF, hb3d).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PathfinderCover {
-    /// Rule id of the corner-lines test.
-    pub corner_lines_rule: &'static str,
-    /// Rule id of the degrees and their numbers.
-    pub degrees_rule: &'static str,
-    /// Adjacent melee uses the separate "any line through a wall" test (PF1, not SF).
-    pub adjacent_melee_test: bool,
-    /// Cover: AC bonus and Reflex bonus.
-    pub cover: (i32, i32),
-    /// Partial cover (variant): AC and Reflex.
-    pub partial: (i32, i32),
-    /// Improved cover: AC and Reflex.
-    pub improved: (i32, i32),
-    /// Improved cover grants improved evasion.
-    pub improved_evasion: bool,
-    /// Stealth bonus of improved cover.
-    pub improved_stealth: i32,
-    /// The variant that turns partial cover on.
-    pub partial_variant: &'static str,
-    /// Cover is an attack modifier instead of an AC bonus (hb3d: −4 ATT), with its scaled
-    /// variant (cover, partial, improved).
-    pub as_attack_modifier: Option<AttackModifierCover>,
-}
-
-/// hb3d's proposed cover modifiers to ATT (`hb3d.mod.cover`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AttackModifierCover {
-    /// Cover, partial, improved (PF1 nominal values).
-    pub nominal: (i32, i32, i32),
-    /// The scaled set for 3d6 (variant).
-    pub scaled: (i32, i32, i32),
-    /// The variant key selecting the scaled set.
-    pub scaled_variant: &'static str,
-}
-
-/// How an attack roll is made and judged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AttackRule {
-    /// Rule id of the roll and hit test.
-    pub rule: &'static str,
-    /// The dice.
-    pub dice: AttackDice,
-    /// A natural roll at most this always misses (d20: 1, 3d6: 3).
-    pub natural_miss: i64,
-    /// A natural roll at least this always hits (d20: 20, 3d6: 18).
-    pub natural_hit: i64,
-    /// Critical hits.
-    pub critical: Critical,
-    /// The defence attacked.
-    pub defence: Defence,
-    /// Prone attackers and targets.
-    pub prone: Prone,
-    /// Charge: attack bonus and AC penalty, with the rule id (PF1, hb3d).
-    pub charge: Option<(i32, i32, &'static str)>,
-    /// Squeezing: attack and AC penalties (PF1 family).
-    pub squeeze: Option<(i32, i32)>,
-    /// Rule id of the conditions that modify attacks.
-    pub conditions_rule: &'static str,
-}
-
-/// The dice of an attack roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AttackDice {
-    /// One d20; two with advantage or disadvantage (5e).
-    D20 {
-        /// Advantage and disadvantage exist.
-        advantage: bool,
-    },
-    /// Three six-sided dice summed (hb3d).
-    ThreeD6,
-}
-
-/// How critical hits work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Critical {
-    /// A natural 20 is a critical hit (5e).
-    Natural20,
-    /// A threat (natural 20, or the weapon's range when it hits) is confirmed by a second roll (PF1).
-    ThreatConfirm,
-    /// A natural 20 is a critical hit only if the total also hits (SF).
-    Natural20IfTotalHits,
-    /// No critical hits (hb3d until specified, Q-13).
-    None,
-}
-
-/// Which defence an attack targets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Defence {
-    /// Armor class `ac`.
-    Ac,
-    /// Starfinder `eac` or `kac`, per weapon (`weapon.targets`, default `kac`).
-    EacKac,
-    /// hb3d `def`.
-    Def,
-}
-
-/// How prone attackers and targets are treated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Prone {
-    /// 5e: prone attacker disadvantage; target within 5 ft advantage, else disadvantage.
-    Advantage {
-        /// Rule id.
-        rule: &'static str,
-    },
-    /// PF1 family: modifiers.
-    Modifiers {
-        /// Rule id.
-        rule: &'static str,
-        /// Prone attacker's melee attack modifier.
-        melee_attack: i32,
-        /// Prone target's AC against melee.
-        ac_vs_melee: i32,
-        /// Prone target's AC against ranged.
-        ac_vs_ranged: i32,
-        /// A prone attacker cannot use ranged weapons except crossbows (PF1).
-        ranged_only_crossbows: bool,
-        /// The prone-target modifiers apply to the attack roll instead of AC (hb3d).
-        on_attack: bool,
-    },
-}
-
-/// A rule variant a request can switch in `encounter.variants`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct VariantSpec {
-    /// Key in `encounter.variants` (a rule id).
-    pub key: &'static str,
-    /// Whether it is on by default.
-    pub default: bool,
-    /// What switching it does.
-    pub summary: &'static str,
-}
-
 /// One ruleset's numbers and choices.
 #[derive(Debug)]
 pub struct Ruleset {
@@ -307,6 +100,9 @@ pub struct Ruleset {
     pub reach_rule: &'static str,
     /// Whether 10 ft reach threatens the second diagonal by default (SF yes, PF1 no, Q-09).
     pub ten_foot_diagonal: bool,
+    /// The variant that makes 10 ft reach threaten the second diagonal where it does not by
+    /// default (PF1, hb3d: `pf1e.reach.tenFootDiagonal`, Q-09).
+    pub ten_foot_diagonal_variant: Option<&'static str>,
     /// Whether unarmed creatures without Improved Unarmed Strike threaten nothing.
     pub unarmed_threatens_nothing: bool,
     /// Ranged attacks near or into melee.
@@ -319,129 +115,18 @@ pub struct Ruleset {
     pub attack: AttackRule,
     /// The variants it accepts.
     pub variants: &'static [VariantSpec],
-    /// The operations it answers (paths under `/v1`).
-    pub operations: &'static [&'static str],
+    /// Flanking.
+    pub flanking: FlankingRule,
+    /// Sight and concealment.
+    pub concealment: ConcealmentRule,
+    /// Combat maneuvers.
+    pub maneuvers: ManeuverRule,
+    /// The charge; `None`: no charge rule (asking for one is refused).
+    pub charge: Option<ChargeRule>,
     /// Movement along a path (`/v1/movement`).
     pub movement: MoveRule,
     /// Initiative (`/v1/initiative`).
     pub initiative: InitiativeRule,
-}
-
-/// How a ruleset rolls and orders initiative.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct InitiativeRule {
-    /// Rule id (`dnd5e2014.initiative`, `pf1e.initiative`, …).
-    pub rule: &'static str,
-    /// The roll: this many dice of this many sides (1d20; hb3d 3d6).
-    pub dice: (u32, u32),
-    /// Equal totals: who goes first.
-    pub tie: InitiativeTie,
-    /// What surprise does.
-    pub surprise: Surprise,
-    /// 5e: one roll per group of identical creatures.
-    pub groups: bool,
-    /// 5e 2024: Invisible → advantage, Incapacitated → disadvantage on the roll.
-    pub conditions_change_roll: bool,
-}
-
-/// Equal initiative totals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InitiativeTie {
-    /// 5e (RULES.md Q-23): higher Dex modifier first, then a roll-off.
-    DexThenRollOff,
-    /// PF1 / SF / hb3d: higher total initiative modifier first, then a roll-off.
-    ModifierThenRollOff,
-}
-
-/// What surprise does to a creature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Surprise {
-    /// 5e 2014: it cannot move or act on its first turn, nor react until that turn ends.
-    LosesFirstTurn,
-    /// 5e 2024: disadvantage on the initiative roll.
-    Disadvantage,
-    /// PF1 family: a surprise round in which only aware combatants act; unaware ones are
-    /// flat-footed; everyone is flat-footed until its first turn.
-    SurpriseRound,
-}
-
-/// How a ruleset prices and polices movement (`/v1/movement`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveRule {
-    /// Step costs and the grid rule cited for them.
-    pub costs: MoveCosts,
-    /// Rule id of the step costs (`dnd5e.grid.squares`, `pf1e.grid.distance-and-movement`…).
-    pub grid_rule: &'static str,
-    /// Rule id of difficult terrain.
-    pub difficult_rule: &'static str,
-    /// Who may be moved through.
-    pub through: ThroughRule,
-    /// Rule id of moving through other creatures.
-    pub through_rule: &'static str,
-    /// What provokes an attack of opportunity, and its rule id.
-    pub opportunity: OpportunityRule,
-    /// Rule id of standing up and crawling.
-    pub prone_rule: &'static str,
-    /// Mounting and dismounting (5e); `None`: outside RULES.md.
-    pub mounted_rule: Option<&'static str>,
-    /// Moving a grappled creature, and how it slows the grappler.
-    pub drag: Drag,
-    /// The one-square step that provokes nothing: `five_foot_step` (PF1, hb3d),
-    /// `guarded_step` (SF); `None` in 5e.
-    pub short_step: Option<&'static str>,
-}
-
-/// Step costs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MoveCosts {
-    /// 5 ft a square (Chebyshev, or alternating diagonals with the variant); difficult
-    /// terrain and crawling each add 5 ft; standing up and mounting cost half the speed.
-    Dnd5e,
-    /// Alternating diagonals counted over the whole move; difficult terrain doubles
-    /// an orthogonal step and makes a diagonal one a flat 15 ft; a hampering (low) obstacle
-    /// adds 10 ft; standing up is a move action; crawling is 5 ft per move action.
-    Pathfinder,
-}
-
-/// Moving through another creature's space.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ThroughRule {
-    /// 5e 2014: non-hostile, or two sizes apart; any occupied space is difficult terrain.
-    Dnd5e2014,
-    /// 5e 2024: ally, Incapacitated, Tiny, or two sizes apart; difficult unless ally or Tiny.
-    Dnd5e2024,
-    /// PF1 family: friends (not when charging), helpless opponents, Tiny or smaller movers and
-    /// three sizes apart (these two provoke from the creature passed).
-    Pathfinder,
-}
-
-/// What provokes an attack of opportunity when moving.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OpportunityRule {
-    /// 5e: leaving the reach of a creature that can see the mover.
-    LeavesReach {
-        /// Rule id of the trigger (`dnd5e2014.oa.trigger`, `dnd5e2024.oa.trigger`).
-        trigger: &'static str,
-        /// 2024: allies may react too (offered, never automated, Q-28).
-        allies_offered: bool,
-    },
-    /// PF1 family: leaving a threatened square (`pf1e.aoo`).
-    LeavesThreatened {
-        /// Rule id.
-        rule: &'static str,
-    },
-}
-
-/// How dragging a grappled creature slows the grappler.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Drag {
-    /// 5e 2014: speed halved unless the target is two or more sizes smaller.
-    HalfSpeed(&'static str),
-    /// 5e 2024: each foot costs 1 extra foot unless the target is Tiny or two or more sizes
-    /// smaller.
-    ExtraFoot(&'static str),
-    /// Not modelled (PF1 family: the grappler moves with a maneuver, `/v1/maneuvers`).
-    None,
 }
 
 impl Ruleset {
@@ -470,11 +155,37 @@ impl Ruleset {
         self.variants.iter().find(|v| v.key == key)
     }
 
+    /// The operations it answers (paths under `/v1`): every one, but `maneuvers` only when it
+    /// has combat maneuvers.
+    pub fn operations(&self) -> &'static [&'static str] {
+        match self.maneuvers {
+            ManeuverRule::None { .. } => COMMON_OPERATIONS,
+            _ => WITH_MANEUVERS,
+        }
+    }
+
     /// Whether it answers an operation.
     pub fn supports(&self, operation: &str) -> bool {
-        self.operations.contains(&operation)
+        self.operations().contains(&operation)
     }
 }
+
+/// Operations every ruleset answers.
+const COMMON_OPERATIONS: &[&str] =
+    &["range", "cover", "concealment", "flanking", "attack", "movement", "initiative", "analyze"];
+
+/// Operations of the rulesets that define combat maneuvers.
+const WITH_MANEUVERS: &[&str] = &[
+    "range",
+    "cover",
+    "concealment",
+    "flanking",
+    "attack",
+    "maneuvers",
+    "movement",
+    "initiative",
+    "analyze",
+];
 
 /// The variants in force for one encounter: every default, with the request's switches applied.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -505,165 +216,6 @@ impl Variants {
         self.on.contains(&key)
     }
 }
-
-/// Sizes shared by PF1, SF and hb3d (RULES.md `pf1e.size.table`, space and tall reach).
-pub(crate) const PF_SIZES: &[(Size, SizeInfo)] = &[
-    (Size::Fine, SizeInfo { side: 1, reach_ft: 0, shares_square: true }),
-    (Size::Diminutive, SizeInfo { side: 1, reach_ft: 0, shares_square: true }),
-    (Size::Tiny, SizeInfo { side: 1, reach_ft: 0, shares_square: true }),
-    (Size::Small, SizeInfo { side: 1, reach_ft: 5, shares_square: false }),
-    (Size::Medium, SizeInfo { side: 1, reach_ft: 5, shares_square: false }),
-    (Size::Large, SizeInfo { side: 2, reach_ft: 10, shares_square: false }),
-    (Size::Huge, SizeInfo { side: 3, reach_ft: 15, shares_square: false }),
-    (Size::Gargantuan, SizeInfo { side: 4, reach_ft: 20, shares_square: false }),
-    (Size::Colossal, SizeInfo { side: 6, reach_ft: 30, shares_square: false }),
-];
-
-/// Conditions shared by PF1, SF and hb3d.
-pub(crate) const PF_CONDITIONS: &[Condition] = &[
-    Condition::Blinded,
-    Condition::Confused,
-    Condition::Cowering,
-    Condition::Dazed,
-    Condition::Dead,
-    Condition::Deafened,
-    Condition::Dying,
-    Condition::Entangled,
-    Condition::Exhausted,
-    Condition::Fatigued,
-    Condition::FlatFooted,
-    Condition::Frightened,
-    Condition::Grappled,
-    Condition::Helpless,
-    Condition::Hidden,
-    Condition::Invisible,
-    Condition::Paralyzed,
-    Condition::Petrified,
-    Condition::Pinned,
-    Condition::Prone,
-    Condition::Shaken,
-    Condition::Squeezing,
-    Condition::Stunned,
-    Condition::Surprised,
-    Condition::TiedUp,
-    Condition::Unconscious,
-];
-
-/// RULES.md Q-33: these neither threaten nor flank.
-pub(crate) const PF_NO_THREAT: &[Condition] = &[
-    Condition::Unconscious,
-    Condition::Paralyzed,
-    Condition::Stunned,
-    Condition::Petrified,
-    Condition::Helpless,
-    Condition::Dead,
-    Condition::Dying,
-    Condition::Pinned,
-    Condition::Dazed,
-    Condition::Cowering,
-    Condition::TiedUp,
-];
-
-/// Operations every ruleset answers.
-pub(crate) const COMMON_OPERATIONS: &[&str] =
-    &["range", "cover", "concealment", "flanking", "attack", "movement", "initiative", "analyze"];
-
-/// Operations of the rulesets that define combat maneuvers (all but SF, RULES.md Q-32).
-pub(crate) const WITH_MANEUVERS: &[&str] = &[
-    "range",
-    "cover",
-    "concealment",
-    "flanking",
-    "attack",
-    "maneuvers",
-    "movement",
-    "initiative",
-    "analyze",
-];
-
-/// Initiative in the PF1 family (`dice`: 1d20, hb3d 3d6).
-pub(crate) const fn pathfinder_initiative(rule: &'static str, dice: (u32, u32)) -> InitiativeRule {
-    InitiativeRule {
-        rule,
-        dice,
-        tie: InitiativeTie::ModifierThenRollOff,
-        surprise: Surprise::SurpriseRound,
-        groups: false,
-        conditions_change_roll: false,
-    }
-}
-
-/// Movement in the PF1 family; `rule` is cited for everything the ruleset inherits.
-pub(crate) const fn pathfinder_movement(
-    grid_rule: &'static str,
-    through_rule: &'static str,
-    aoo_rule: &'static str,
-    prone_rule: &'static str,
-    short_step: &'static str,
-) -> MoveRule {
-    MoveRule {
-        costs: MoveCosts::Pathfinder,
-        grid_rule,
-        difficult_rule: grid_rule,
-        through: ThroughRule::Pathfinder,
-        through_rule,
-        opportunity: OpportunityRule::LeavesThreatened { rule: aoo_rule },
-        prone_rule,
-        mounted_rule: None,
-        drag: Drag::None,
-        short_step: Some(short_step),
-    }
-}
-
-/// PF1's attack numbers (RULES.md `pf1e.attack.hit-and-natural-rolls`, `pf1e.prone`,
-/// `pf1e.charge`, `pf1e.grid.distance-and-movement` squeezing).
-pub(crate) const PF1_ATTACK: AttackRule = AttackRule {
-    rule: "pf1e.attack.hit-and-natural-rolls",
-    dice: AttackDice::D20 { advantage: false },
-    natural_miss: 1,
-    natural_hit: 20,
-    critical: Critical::ThreatConfirm,
-    defence: Defence::Ac,
-    prone: Prone::Modifiers {
-        rule: "pf1e.prone",
-        melee_attack: -4,
-        ac_vs_melee: -4,
-        ac_vs_ranged: 4,
-        ranged_only_crossbows: true,
-        on_attack: false,
-    },
-    charge: Some((2, -2, "pf1e.charge")),
-    squeeze: Some((-4, -4)),
-    conditions_rule: "pf1e.conditions.attacks",
-};
-
-/// 5e attack numbers, both editions.
-pub(crate) const DND5E_ATTACK: AttackRule = AttackRule {
-    rule: "dnd5e.attack.hit-and-natural-rolls",
-    dice: AttackDice::D20 { advantage: true },
-    natural_miss: 1,
-    natural_hit: 20,
-    critical: Critical::Natural20,
-    defence: Defence::Ac,
-    prone: Prone::Advantage { rule: "dnd5e.prone.attacks" },
-    charge: None,
-    squeeze: None,
-    conditions_rule: "dnd5e.conditions.attacks",
-};
-
-/// PF1's cover numbers (RULES.md `pf1e.cover.degrees`), shared by hb3d's geometry.
-pub(crate) const PF1_COVER: PathfinderCover = PathfinderCover {
-    corner_lines_rule: "pf1e.cover.ranged-corner-lines",
-    degrees_rule: "pf1e.cover.degrees",
-    adjacent_melee_test: true,
-    cover: (4, 2),
-    partial: (2, 1),
-    improved: (8, 4),
-    improved_evasion: true,
-    improved_stealth: 10,
-    partial_variant: "pf1e.cover.partial",
-    as_attack_modifier: None,
-};
 
 #[cfg(test)]
 mod tests {
@@ -703,5 +255,163 @@ mod tests {
         assert_eq!(p.size(Size::Colossal).side, 6);
         assert_eq!(p.size(Size::Huge).reach_ft, 15);
         assert_eq!(p.size(Size::Tiny).reach_ft, 0);
+    }
+
+    /// RULES.md Q-32: Starfinder maneuvers are outside the specification, so `/v1/rulesets`
+    /// must not advertise them; every other ruleset answers every question.
+    #[test]
+    fn operations_follow_the_maneuver_knob() {
+        for r in RulesetId::ALL {
+            let rules = r.rules();
+            assert_eq!(rules.supports("maneuvers"), rules.id != "sf1e", "{}", rules.id);
+            for op in
+                ["range", "cover", "concealment", "flanking", "attack", "movement", "initiative", "analyze"]
+            {
+                assert!(rules.supports(op), "{} {op}", rules.id);
+            }
+        }
+        assert!(matches!(RulesetId::Sf1e.rules().maneuvers, ManeuverRule::None { .. }));
+    }
+
+    /// RULES.md `pf1e.charge` and `hb3d.charge` (+2 attack, −2 AC / DEF; hull vs centre line);
+    /// 5e and SF have no charge rule.
+    #[test]
+    fn charge_knobs() {
+        let pf = RulesetId::Pf1e.rules().charge.expect("pf1e charges");
+        assert_eq!(
+            (pf.rule, pf.attack_bonus, pf.ac_penalty, pf.path),
+            ("pf1e.charge", 2, -2, PathTest::ConvexHull)
+        );
+        let hb = RulesetId::Hb3d.rules().charge.expect("hb3d charges");
+        assert_eq!(
+            (hb.rule, hb.attack_bonus, hb.ac_penalty, hb.path),
+            ("hb3d.charge", 2, -2, PathTest::CentreLine)
+        );
+        for r in [RulesetId::Dnd5e2014, RulesetId::Dnd5e2024, RulesetId::Sf1e] {
+            assert_eq!(r.rules().charge, None, "{}", r.id());
+        }
+    }
+
+    /// RULES.md `pf1e.flanking.geometry` / `sf1e.flanking` (+2, threat) and the 5e optional rule
+    /// (adjacency, advantage, off unless switched on); hb3d inherits PF1's (`hb3d.inherit-pf1e`).
+    #[test]
+    fn flanking_knobs() {
+        let five = RulesetId::Dnd5e2024.rules().flanking;
+        assert_eq!((five.by, five.benefit), (FlankBy::Adjacency, FlankBenefit::Advantage));
+        assert_eq!(five.optional_variant, Some("dnd5e.flanking.optional"));
+        let sf = RulesetId::Sf1e.rules().flanking;
+        assert_eq!(
+            (sf.rule, sf.by, sf.benefit),
+            ("sf1e.flanking", FlankBy::Threat, FlankBenefit::AttackBonus(2))
+        );
+        let hb = RulesetId::Hb3d.rules().flanking;
+        assert_eq!((hb.rule, hb.inherited), ("pf1e.flanking.geometry", Some("hb3d.inherit-pf1e")));
+    }
+
+    /// The range rule id each ruleset cites (RULES.md `dnd5e.range.normal-long`,
+    /// `pf1e.range.increment`, `sf1e.range.increment`; hb3d inherits PF1's).
+    #[test]
+    fn range_rule_ids() {
+        let ids: Vec<&str> = RulesetId::ALL.iter().map(|r| r.rules().range.rule()).collect();
+        assert_eq!(
+            ids,
+            [
+                "dnd5e.range.normal-long",
+                "dnd5e.range.normal-long",
+                "pf1e.range.increment",
+                "sf1e.range.increment",
+                "pf1e.range.increment"
+            ]
+        );
+    }
+
+    /// Where a question module's source ends and its unit tests begin: tests may build an
+    /// encounter in a named ruleset.
+    fn code_part(source: &str) -> &str {
+        source.find("#[cfg(test)]").map_or(source, |i| &source[..i])
+    }
+
+    /// The ways of naming a ruleset to pick behaviour, found in `code`: a `RulesetId` variant
+    /// (`RulesetId::Pf1e`; `RulesetId::ALL` is not one), an `is_<ruleset>` predicate
+    /// (`is_dnd5e()`), or a comparison with a wire id (`id == "sf1e"`).
+    fn namings(code: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        for (i, _) in code.match_indices("RulesetId::") {
+            let rest = &code[i + "RulesetId::".len()..];
+            let mut chars = rest.chars();
+            if chars.next().is_some_and(|c| c.is_ascii_uppercase())
+                && chars.next().is_some_and(|c| c.is_ascii_lowercase())
+            {
+                found.push(rest.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>());
+            }
+        }
+        let prefixes = ["dnd", "pf", "sf", "hb", "pathfinder", "starfinder", "homebrew"];
+        for (i, _) in code.match_indices("is_") {
+            let name: String =
+                code[i + 3..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let word_start =
+                code[..i].chars().next_back().is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
+            if word_start && prefixes.iter().any(|p| name.starts_with(p)) {
+                found.push(format!("is_{name}"));
+            }
+        }
+        for r in RulesetId::ALL {
+            for pattern in [format!("== \"{}\"", r.id()), format!("\"{}\" ==", r.id())] {
+                if code.contains(&pattern) {
+                    found.push(pattern);
+                }
+            }
+        }
+        found
+    }
+
+    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Files the lead is still changing: they compare wire ids and will read
+    /// [`PathfinderCover`]'s `low_obstacles_rule`, `soft_rule` and `opportunity_rule` instead.
+    const NOT_YET: &[&str] = &["cover/pathfinder.rs"];
+
+    /// Issue 12: `ruleset/` is the only place the rules crate names a ruleset. A question reads
+    /// a knob of [`Ruleset`]; naming a ruleset elsewhere is how a new ruleset silently gets
+    /// another's rule.
+    #[test]
+    fn only_the_ruleset_module_names_a_ruleset() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        assert!(files.len() > 20, "the source tree was not found under {}", src.display());
+        let mut offenders = Vec::new();
+        for path in &files {
+            let rel = path.strip_prefix(&src).unwrap_or(path).to_string_lossy().replace('\\', "/");
+            if rel.starts_with("ruleset/") || NOT_YET.contains(&rel.as_str()) {
+                continue;
+            }
+            let source = std::fs::read_to_string(path).unwrap_or_default();
+            for naming in namings(code_part(&source)) {
+                offenders.push(format!("{rel}: {naming}"));
+            }
+        }
+        assert!(offenders.is_empty(), "rulesets named outside ruleset/:\n{}", offenders.join("\n"));
+    }
+
+    /// The guard sees each way of naming a ruleset, and not `RulesetId::ALL` or test code.
+    #[test]
+    fn the_guard_sees_each_naming() {
+        assert_eq!(namings("if enc.ruleset == RulesetId::Hb3d {"), ["Hb3d"]);
+        assert_eq!(namings("matches!(r, RulesetId::Pf1e | RulesetId::Sf1e)"), ["Pf1e", "Sf1e"]);
+        assert_eq!(namings("if enc.ruleset.is_dnd5e() {"), ["is_dnd5e"]);
+        assert_eq!(namings("if rules.id == \"sf1e\" {"), ["== \"sf1e\""]);
+        assert!(namings("RulesetId::ALL.iter(); x.is_some(); this_is_pf()").is_empty());
+        assert!(namings(code_part("fn f() {}\n#[cfg(test)]\nmod tests { RulesetId::Pf1e }")).is_empty());
     }
 }

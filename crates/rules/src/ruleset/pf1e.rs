@@ -1,9 +1,6 @@
 //! Pathfinder 1e (RULES.md §3).
 
-use super::{
-    CoverRule, PF_CONDITIONS, PF_NO_THREAT, PF_SIZES, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset,
-    VariantSpec,
-};
+use super::{CoverRule, ManeuverRule, Ruleset, VariantSpec, pathfinder};
 use crate::grid::Metric;
 
 /// PF1 variants (RULES.md §7).
@@ -26,38 +23,33 @@ pub static RULESET: Ruleset = Ruleset {
     name: "Pathfinder 1st edition",
     seeds: &["001_d35902a853b0861d.txt", "003_47027a1e68a4c48c.txt"],
     size_rule: "pf1e.size.table",
-    sizes: PF_SIZES,
+    sizes: pathfinder::SIZES,
     metric: Metric::Alternating,
     diagonal_variant: None,
     default_speed_ft: 30,
-    conditions: PF_CONDITIONS,
-    no_threat_conditions: PF_NO_THREAT,
-    range: RangeRule::Increment {
-        rule: "pf1e.range.increment",
-        per_increment: -2,
-        max_projectile: 10,
-        max_thrown: 5,
-    },
-    reach_weapon: ReachWeaponRule::DoubleNotAdjacent,
+    conditions: pathfinder::CONDITIONS,
+    no_threat_conditions: pathfinder::NO_THREAT,
+    range: pathfinder::range("pf1e.range.increment"),
+    reach_weapon: pathfinder::REACH_WEAPON,
     reach_rule: "pf1e.reach.threatened",
+    ten_foot_diagonal_variant: Some("pf1e.reach.tenFootDiagonal"),
     ten_foot_diagonal: false,
     unarmed_threatens_nothing: true,
-    ranged_in_melee: RangedInMeleeRule::IntoMelee {
-        rule: "pf1e.ranged.into-melee",
-        penalty: -4,
-        two_sizes_larger: -2,
-        removed_by_feat: "precise_shot",
-    },
+    ranged_in_melee: pathfinder::RANGED_INTO_MELEE,
     grazing_terrain: false,
-    cover: CoverRule::Pathfinder(super::PF1_COVER),
-    attack: super::PF1_ATTACK,
+    cover: CoverRule::Pathfinder(pathfinder::COVER),
+    attack: pathfinder::ATTACK,
     variants: VARIANTS,
-    operations: super::WITH_MANEUVERS,
-    initiative: super::pathfinder_initiative("pf1e.initiative", (1, 20)),
-    movement: super::pathfinder_movement(
+    flanking: pathfinder::flanking("pf1e.flanking.geometry", None),
+    concealment: pathfinder::CONCEALMENT,
+    maneuvers: ManeuverRule::CombatManeuver(pathfinder::COMBAT_MANEUVER),
+    charge: Some(pathfinder::CHARGE),
+    initiative: pathfinder::initiative("pf1e.initiative", (1, 20)),
+    movement: pathfinder::movement(
         "pf1e.grid.distance-and-movement",
         "pf1e.move.through-squares",
         "pf1e.aoo",
+        "pf1e.cover.aoo",
         "pf1e.prone",
         "five_foot_step",
     ),

@@ -1,10 +1,11 @@
 //! Starfinder 1e (RULES.md §4).
 
 use super::{
-    AttackRule, CoverRule, Critical, Defence, PF_NO_THREAT, PF_SIZES, PathfinderCover, Prone, RangeRule,
-    RangedInMeleeRule, ReachWeaponRule, Ruleset, VariantSpec,
+    AttackConditions, AttackRule, ConcealmentBy, ConcealmentRule, CoverRule, Critical, Defence, LowLight,
+    ManeuverRule, MissChance, PathfinderCover, Prone, RangedInMeleeRule, ReachWeaponRule, Ruleset,
+    VariantSpec, pathfinder,
 };
-use crate::encounter::Condition;
+use crate::condition::Condition;
 use crate::grid::Metric;
 
 /// SF conditions: PF1's set plus off-kilter (zero-g prone, SF CRB p. 276).
@@ -56,20 +57,16 @@ pub static RULESET: Ruleset = Ruleset {
     name: "Starfinder 1st edition",
     seeds: &["000_4379456601dbe5d4.txt"],
     size_rule: "pf1e.size.table",
-    sizes: PF_SIZES,
+    sizes: pathfinder::SIZES,
     metric: Metric::Alternating,
     diagonal_variant: None,
     default_speed_ft: 30,
     conditions: CONDITIONS,
-    no_threat_conditions: PF_NO_THREAT,
-    range: RangeRule::Increment {
-        rule: "sf1e.range.increment",
-        per_increment: -2,
-        max_projectile: 10,
-        max_thrown: 5,
-    },
+    no_threat_conditions: pathfinder::NO_THREAT,
+    range: pathfinder::range("sf1e.range.increment"),
     reach_weapon: ReachWeaponRule::DoubleWithAdjacent,
     reach_rule: "sf1e.grid.movement-and-reach",
+    ten_foot_diagonal_variant: None,
     ten_foot_diagonal: true,
     unarmed_threatens_nothing: false,
     ranged_in_melee: RangedInMeleeRule::None,
@@ -85,6 +82,9 @@ pub static RULESET: Ruleset = Ruleset {
         improved_stealth: 0,
         partial_variant: "sf1e.cover.partial",
         as_attack_modifier: None,
+        low_obstacles_rule: "sf1e.cover.variants",
+        soft_rule: "sf1e.cover.variants",
+        opportunity_rule: "sf1e.cover.variants",
     }),
     attack: AttackRule {
         rule: "sf1e.attack.natural-rolls",
@@ -97,17 +97,32 @@ pub static RULESET: Ruleset = Ruleset {
             ac_vs_ranged: 4,
             ranged_only_crossbows: false,
             on_attack: false,
+            scaled_variant: None,
         },
-        charge: None,
-        ..super::PF1_ATTACK
+        conditions: AttackConditions::Modifiers { flat_footed_ac: Some(-2) },
+        ..pathfinder::ATTACK
     },
     variants: VARIANTS,
-    operations: super::COMMON_OPERATIONS,
-    initiative: super::pathfinder_initiative("sf1e.initiative", (1, 20)),
-    movement: super::pathfinder_movement(
+    flanking: pathfinder::flanking("sf1e.flanking", None),
+    concealment: ConcealmentRule {
+        light: "sf1e.vision.light",
+        by: ConcealmentBy::MissChance(MissChance {
+            determine: "sf1e.concealment",
+            miss_chance: "sf1e.concealment",
+            low_light: LowLight::DimIsNormal,
+            grazing: true,
+        }),
+    },
+    maneuvers: ManeuverRule::None {
+        why: "combat maneuvers (Starfinder maneuvers are outside RULES.md, Q-32)",
+    },
+    charge: None,
+    initiative: pathfinder::initiative("sf1e.initiative", (1, 20)),
+    movement: pathfinder::movement(
         "sf1e.grid.movement-and-reach",
         "sf1e.grid.movement-and-reach",
         "pf1e.aoo",
+        "pf1e.cover.aoo",
         "sf1e.prone",
         "guarded_step",
     ),
