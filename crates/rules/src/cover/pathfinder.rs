@@ -76,7 +76,6 @@ pub(super) fn resolve(
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
-    let rules = ctx.enc.ruleset.rules();
     let corridor_exemption = ctx.enc.variants.is_on("sf1e.cover.corridorExemption");
     let ranged = ctx.attack == AttackKind::Ranged;
     let (metric, _) = reach::metric(ctx.enc);
@@ -277,7 +276,7 @@ pub(super) fn resolve(
     }
     // Low obstacles met by the chosen lines, counted or not.
     if let Choice::CornerLines { origin, target } = chosen {
-        let low_rule = if rules.id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.low-obstacles" };
+        let low_rule = pc.low_obstacles_rule;
         let mut seen: Vec<(Option<Square>, Option<usize>)> = Vec::new();
         for end in tracer.target_ends(target) {
             for h in &tracer.trace(origin.end, end, budget)?.hits {
@@ -315,8 +314,7 @@ pub(super) fn resolve(
         trace.push(pc.degrees_rule, Effect::ArrowSlit);
     }
     if ans.soft {
-        let soft_rule = if rules.id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.soft" };
-        trace.push(soft_rule, Effect::SoftCover);
+        trace.push(pc.soft_rule, Effect::SoftCover);
     }
     if corridor_exemption {
         trace.push_variant(
@@ -384,7 +382,5 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         Some(v) => trace.push_variant(pc.degrees_rule, v, result),
         None => trace.push(pc.degrees_rule, result),
     }
-    let aoo_rule =
-        if ctx.enc.ruleset.rules().id == "sf1e" { "sf1e.cover.variants" } else { "pf1e.cover.aoo" };
-    trace.push(aoo_rule, Effect::CoverOpportunity { denies: ans.denies_opportunity_attacks });
+    trace.push(pc.opportunity_rule, Effect::CoverOpportunity { denies: ans.denies_opportunity_attacks });
 }
