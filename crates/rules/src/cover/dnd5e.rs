@@ -55,14 +55,36 @@ pub(super) fn resolve(
     let mut best: Option<Best> = None;
     'search: for (oi, o) in origins.iter().enumerate() {
         for (ti, t) in t_squares.iter().enumerate() {
-            let (mut blocked, mut any_hard, mut slit, mut any_solid) = (0u32, false, false, false);
-            for end in tracer.target_ends(*t) {
-                if tracer.blocked(o.end, end, &all, budget)? {
-                    blocked += 1;
-                    any_hard |= tracer.blocked(o.end, end, &hard, budget)?;
-                    slit |= slits && tracer.blocked(o.end, end, &arrow_slit, budget)?;
-                    any_solid |= tracer.blocked(o.end, end, &not_creature, budget)?;
+            let ends = tracer.target_ends(*t);
+            let mut lines = [false; 4];
+            if let Some(b) = &best {
+                // Counted first, with the yes/no walks only: a choice that cannot beat the best
+                // even at its least (capped to half, no arrow slit) needs no other filter.
+                tracer.walk_first_hits();
+                for (line, end) in lines.iter_mut().zip(ends) {
+                    *line = tracer.blocked(o.end, end, &all, budget)?;
                 }
+                let blocked = lines.iter().filter(|&&l| l).count() as u32;
+                let least = match blocked {
+                    0 => Degree::None,
+                    _ if cap => Degree::Half,
+                    1 | 2 => Degree::Half,
+                    _ => Degree::ThreeQuarters,
+                };
+                if (least, blocked) >= (b.degree, b.blocked) {
+                    continue;
+                }
+            } else {
+                for (line, end) in lines.iter_mut().zip(ends) {
+                    *line = tracer.blocked(o.end, end, &all, budget)?;
+                }
+            }
+            let (mut blocked, mut any_hard, mut slit, mut any_solid) = (0u32, false, false, false);
+            for (_, end) in lines.iter().zip(ends).filter(|(l, _)| **l) {
+                blocked += 1;
+                any_hard = any_hard || tracer.blocked(o.end, end, &hard, budget)?;
+                slit = slit || (slits && tracer.blocked(o.end, end, &arrow_slit, budget)?);
+                any_solid = any_solid || tracer.blocked(o.end, end, &not_creature, budget)?;
             }
             let counted = match blocked {
                 0 => Degree::None,

@@ -209,6 +209,12 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         Ok(line.full.get_or_insert_with(LineReport::default))
     }
 
+    /// Walks the lines not yet known with the yes/no walk again, until a filter needs more
+    /// than a first hit: for counting the blocked lines of a choice that may not need filters.
+    pub fn walk_first_hits(&mut self) {
+        self.trace_at_once = false;
+    }
+
     /// Whether the first line every procedure judges (the attacker's first corner, or the
     /// area's origin, to the first corner of the target's first square) is blocked against
     /// the widest set (cached, as [`Tracer::blocked`] would walk it).
