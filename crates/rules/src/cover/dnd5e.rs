@@ -54,25 +54,27 @@ pub(super) fn resolve(
     }
     let mut best: Option<Best> = None;
     'search: for (oi, o) in origins.iter().enumerate() {
-        for (ti, t) in t_squares.iter().enumerate() {
+        'choice: for (ti, t) in t_squares.iter().enumerate() {
             let ends = tracer.target_ends(*t);
             let mut lines = [false; 4];
             if let Some(b) = &best {
                 // Counted first, with the yes/no walks only: a choice that cannot beat the best
                 // even at its least (capped to half, no arrow slit) needs no other filter.
+                // The least grows with the lines found blocked: stop once it cannot win.
                 tracer.walk_first_hits();
-                for (line, end) in lines.iter_mut().zip(ends) {
-                    *line = tracer.blocked(o.end, end, &all, budget)?;
-                }
-                let blocked = lines.iter().filter(|&&l| l).count() as u32;
-                let least = match blocked {
+                let least = |blocked: u32| match blocked {
                     0 => Degree::None,
                     _ if cap => Degree::Half,
                     1 | 2 => Degree::Half,
                     _ => Degree::ThreeQuarters,
                 };
-                if (least, blocked) >= (b.degree, b.blocked) {
-                    continue;
+                let mut blocked = 0;
+                for (line, end) in lines.iter_mut().zip(ends) {
+                    *line = tracer.blocked(o.end, end, &all, budget)?;
+                    blocked += u32::from(*line);
+                    if (least(blocked), blocked) >= (b.degree, b.blocked) {
+                        continue 'choice;
+                    }
                 }
             } else {
                 for (line, end) in lines.iter_mut().zip(ends) {
