@@ -7,8 +7,8 @@
 //! to their number, which bounds the index's memory on huge, sparse maps.
 
 use super::geom::{OutOfRange, Xy, on_segment};
-use super::walk::Walk;
-use crate::budget::Budget;
+use super::walk::{Cursor, LatticeCursor, Walk};
+use crate::budget::{Budget, BudgetExceeded};
 use crate::grid::{FRAC_BITS, Point};
 
 use super::LineError;
@@ -43,6 +43,36 @@ pub struct WallIndex {
     items: Vec<u32>,
     /// The buckets some wall is filed under, in order.
     walled: Vec<u32>,
+}
+
+/// Calls `f` with every bucket (of `2^log_k` squares a side) the closed segment `a b` meets,
+/// in walk order. A segment between square corners (most walls) walks its squares with the
+/// 64-bit cursor, each bucket being the run of squares it holds (a bucket is convex, so the
+/// squares a segment meets in it are consecutive); any other walks the buckets exactly.
+fn for_each_bucket<E>(
+    a: Xy,
+    b: Xy,
+    log_k: u32,
+    mut f: impl FnMut(i64, i64) -> Result<(), E>,
+) -> Result<(), E> {
+    let Some(mut cursor) = LatticeCursor::new(a, b) else {
+        for (bx, by) in Walk::new(a, b, FRAC_BITS + log_k) {
+            f(bx, by)?;
+        }
+        return Ok(());
+    };
+    let mut last = None;
+    loop {
+        let (cx, cy) = cursor.cell();
+        let here = (cx >> log_k, cy >> log_k);
+        if last != Some(here) {
+            last = Some(here);
+            f(here.0, here.1)?;
+        }
+        if !cursor.step() {
+            return Ok(());
+        }
+    }
 }
 
 impl WallIndex {
@@ -87,11 +117,12 @@ impl WallIndex {
         // File (bucket, wall) pairs, then sort them into compressed rows by counting.
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         for (i, &(a, b)) in ends.iter().enumerate() {
-            for (bx, by) in Walk::new(a, b, FRAC_BITS + log_k) {
+            for_each_bucket::<BudgetExceeded>(a, b, log_k, |bx, by| {
                 budget.spend(1)?;
                 let slot = (by - by0) * nbx + (bx - bx0);
                 pairs.push((slot as u32, i as u32));
-            }
+                Ok(())
+            })?;
         }
         let mut starts = vec![0u32; buckets + 1];
         for &(slot, _) in &pairs {
@@ -99,11 +130,10 @@ impl WallIndex {
                 *s += 1;
             }
         }
-        for i in 1..starts.len() {
-            let prev = starts.get(i - 1).copied().unwrap_or(0);
-            if let Some(s) = starts.get_mut(i) {
-                *s += prev;
-            }
+        let mut total = 0;
+        for s in &mut starts {
+            total += *s;
+            *s = total;
         }
         let mut fill = starts.clone();
         let mut items = vec![0u32; pairs.len()];
@@ -220,5 +250,34 @@ impl WallIndex {
 impl From<OutOfRange> for LineError {
     fn from(_: OutOfRange) -> Self {
         LineError::OutOfRange
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The square-by-square path files a wall between square corners under exactly the
+    /// buckets the exact bucket walk meets, in the same order, for every such segment of a
+    /// small grid and several bucket sides.
+    #[test]
+    fn corner_walls_meet_the_buckets_of_the_exact_walk() {
+        let mut checked = 0;
+        for log_k in 0..4 {
+            for (ax, ay, bx, by) in (0..7).flat_map(|a| {
+                (0..7).flat_map(move |b| (0..7).flat_map(move |c| (0..7).map(move |d| (a, b, c, d))))
+            }) {
+                let (a, b) = (Xy::lattice(ax, ay), Xy::lattice(bx, by));
+                let exact: Vec<(i64, i64)> = Walk::new(a, b, FRAC_BITS + log_k).collect();
+                let mut fast = Vec::new();
+                let _ = for_each_bucket::<()>(a, b, log_k, |x, y| {
+                    fast.push((x, y));
+                    Ok(())
+                });
+                assert_eq!(fast, exact, "⟨{ax}, {ay}⟩ → ⟨{bx}, {by}⟩, buckets of {} squares", 1 << log_k);
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 4 * 7 * 7 * 7 * 7);
     }
 }
