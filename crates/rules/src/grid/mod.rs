@@ -19,6 +19,9 @@ pub const FRAC_BITS: u32 = 52;
 /// One grid unit (one square, 5 ft) as a raw [`Coord`] value.
 pub const ONE: i128 = 1 << FRAC_BITS;
 
+/// 2^63 as `f64`: integer-valued `f64`s below it in magnitude convert to `i64` exactly.
+const I64_LIMIT: f64 = 9_223_372_036_854_775_808.0;
+
 /// An exact coordinate in square units, stored as a fixed-point integer (`raw / 2^52`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Coord(pub i128);
@@ -39,13 +42,17 @@ impl Coord {
         }
         // Scaling by a power of two is exact in f64 unless the result needs more than 53
         // significant bits, which only happens for the sub-2^-52 part that we round.
-        let scaled = v * (ONE as f64);
-        Some(Coord(scaled.round() as i128))
+        let scaled = (v * (ONE as f64)).round();
+        // Through i64 when it fits (every grid coordinate does): the same integer, without
+        // the library call that converts to i128.
+        Some(Coord(if scaled.abs() < I64_LIMIT { scaled as i64 as i128 } else { scaled as i128 }))
     }
 
     /// The value as `f64` (for output and drawing only, never for decisions).
     pub fn to_f64(self) -> f64 {
-        self.0 as f64 / ONE as f64
+        // The same rounding either way; through i64 it is one instruction.
+        let raw = i64::try_from(self.0).map_or(self.0 as f64, |v| v as f64);
+        raw / ONE as f64
     }
 
     /// The largest integer ≤ self.
@@ -156,5 +163,24 @@ impl Space {
             && other.min_x() <= self.max_x()
             && self.min_y() <= other.max_y()
             && other.min_y() <= self.max_y()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both conversion paths (through i64, and through i128 beyond it) give the exact values:
+    /// a square is 2^52 raw units, and 2^20 squares (2^72 raw) is past i64.
+    #[test]
+    fn coordinates_convert_exactly_on_both_sides_of_i64() {
+        assert_eq!(Coord::from_f64(2.5), Some(Coord(5 << 51)));
+        assert_eq!(Coord::from_f64(-0.25), Some(Coord(-(1 << 50))));
+        assert_eq!(Coord::from_f64(1_048_576.0), Some(Coord(1 << 72)));
+        assert_eq!(Coord::from_f64(-1_048_576.5), Some(Coord(-((1 << 72) + (1 << 51)))));
+        assert_eq!(Coord::from_f64((1u64 << 40) as f64), None);
+        assert_eq!(Coord(5 << 51).to_f64(), 2.5);
+        assert_eq!(Coord((1 << 72) + (1 << 51)).to_f64(), 1_048_576.5);
+        assert_eq!(Coord(-(1 << 50)).to_f64(), -0.25);
     }
 }
