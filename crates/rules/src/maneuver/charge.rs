@@ -8,7 +8,7 @@
 //! tests; the centre line uses [`classify_square`].
 
 use super::push::{WALLS_PER_UNIT, blocks_movement, meet};
-use super::{CheckKind, ManeuverAnswer, ManeuverEffect, Odds, Options, OutcomeBand, maneuver};
+use super::{ManeuverAnswer, ManeuverEffect, Odds, Options, OutcomeBand, maneuver};
 use crate::budget::{Budget, units};
 use crate::dice::{DiceSource, Ratio};
 use crate::encounter::{Condition, Creature, Encounter, Terrain};
@@ -768,36 +768,16 @@ pub fn charge(
     }
     let band = if c.legal { OutcomeBand::Success } else { OutcomeBand::Failure };
     Ok(ManeuverAnswer {
-        kind: Kind::Charge,
         legal: c.legal,
-        illegal: None,
-        check: CheckKind::None,
-        bonus: 0,
-        dc: None,
-        opposed_bonus: None,
-        automatic: false,
-        modifiers: Vec::new(),
-        natural: None,
-        total: None,
-        opposed_natural: None,
-        opposed_total: None,
-        success: None,
-        margin: None,
-        band: None,
-        effects: None,
-        opportunity: Vec::new(),
-        escape_dc: None,
         action: "full_round",
         odds: Odds {
             success: if c.legal { Ratio::ONE } else { Ratio::ZERO },
             bands: vec![(band, Ratio::ONE)],
             moved: Vec::new(),
         },
-        rolls: Vec::new(),
         trace,
         charge: Some(c),
-        miss_chance: 0,
-        miss_roll: None,
+        ..ManeuverAnswer::blank(Kind::Charge)
     })
 }
 

@@ -561,7 +561,6 @@ impl ManeuverAnswer {
     /// The answer before anything is rolled, with the plan's numbers.
     fn new(kind: Kind, plan: &Plan) -> Self {
         ManeuverAnswer {
-            kind,
             legal: plan.illegal.is_none(),
             illegal: plan.illegal,
             check: plan.check,
@@ -569,6 +568,23 @@ impl ManeuverAnswer {
             dc: plan.dc,
             opposed_bonus: plan.opposed_bonus,
             automatic: plan.automatic.is_some(),
+            escape_dc: plan.escape_dc,
+            action: plan.action,
+            ..ManeuverAnswer::blank(kind)
+        }
+    }
+
+    /// An answer with no check, nothing rolled and no odds yet (not legal).
+    pub(crate) fn blank(kind: Kind) -> Self {
+        ManeuverAnswer {
+            kind,
+            legal: false,
+            illegal: None,
+            check: CheckKind::None,
+            bonus: 0,
+            dc: None,
+            opposed_bonus: None,
+            automatic: false,
             modifiers: Vec::new(),
             natural: None,
             total: None,
@@ -579,8 +595,8 @@ impl ManeuverAnswer {
             band: None,
             effects: None,
             opportunity: Vec::new(),
-            escape_dc: plan.escape_dc,
-            action: plan.action,
+            escape_dc: None,
+            action: "standard",
             odds: Odds { success: Ratio::ZERO, bands: Vec::new(), moved: Vec::new() },
             rolls: Vec::new(),
             trace: Trace::default(),
