@@ -35,16 +35,6 @@ impl Ratio {
         Ratio { num: num / g, den: den / g }
     }
 
-    /// Numerator.
-    pub fn numer(self) -> u128 {
-        self.num
-    }
-
-    /// Denominator.
-    pub fn denom(self) -> u128 {
-        self.den
-    }
-
     /// The nearest `f64` (for output only).
     pub fn to_f64(self) -> f64 {
         self.num as f64 / self.den as f64

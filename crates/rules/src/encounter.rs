@@ -45,11 +45,6 @@ impl Terrain {
         Terrain::LEGEND.iter().find(|(ch, _, _)| *ch == c).map(|(_, t, _)| *t)
     }
 
-    /// The terrain of a `cells` terrain name (`"solid"`, `"difficult"`…).
-    pub fn from_name(name: &str) -> Option<Terrain> {
-        Terrain::LEGEND.iter().find(|(_, _, n)| *n == name).map(|(_, t, _)| *t)
-    }
-
     /// Whether every flag of `other` is set.
     pub fn has(self, other: Terrain) -> bool {
         self.0 & other.0 == other.0 && other.0 != 0

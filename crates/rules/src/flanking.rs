@@ -409,26 +409,11 @@ fn answer(
     if attacker == target {
         return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
     }
-    let rules = enc.ruleset.rules();
-    let flanking = rules.flanking;
-    let (rule, by) = (flanking.rule, flanking.by);
+    let flanking = enc.ruleset.rules().flanking;
+    let rule = flanking.rule;
     let t_space = enc.space(t);
     let mut trace = Trace::default();
-
-    let mut threatened = Vec::new();
-    for (i, c) in enc.creatures.iter().enumerate() {
-        if i == target || c.side == t.side {
-            continue;
-        }
-        budget.spend(1)?;
-        let threatens_target = threat(enc, c, &t_space).is_ok();
-        threatened.push(Threat {
-            creature: i,
-            threatens_target,
-            squares: if with_threatened { threatened_squares(enc, c, budget)? } else { Vec::new() },
-        });
-    }
-
+    let threatened = threats(enc, target, &t_space, with_threatened, budget)?;
     let mut answer = FlankAnswer {
         in_force: true,
         flanked: false,
@@ -442,8 +427,7 @@ fn answer(
     if let Some(inherited) = flanking.inherited {
         trace.push(inherited, Effect::Flanking(FlankEffect::InheritedFromPf1e));
     }
-    let outcome_variant = flanking.optional_variant;
-    if let Some(variant) = outcome_variant
+    if let Some(variant) = flanking.optional_variant
         && !enc.variants.is_on(variant)
     {
         answer.in_force = false;
@@ -455,32 +439,85 @@ fn answer(
     if !elevated.is_empty() {
         trace.push(rule, Effect::ElevationIgnored { creatures: elevated });
     }
-    let outcome = |answer: &FlankAnswer, trace: &mut Trace| {
-        let effect = Effect::Flanking(FlankEffect::Outcome {
-            flanked: answer.flanked,
-            flankers: answer
-                .flankers
-                .iter()
-                .filter_map(|f| enc.creatures.get(f.creature).map(|c| c.id.clone()))
-                .collect(),
-            attack_bonus: answer.attack_bonus,
-            advantage: answer.advantage,
-        });
-        match outcome_variant {
-            Some(v) => trace.push_variant(rule, v, effect),
-            None => trace.push(rule, effect),
-        }
-    };
     if a.side == t.side {
         trace.push(rule, Effect::Flanking(FlankEffect::AttackerOnTargetSide { attacker: a.id.clone() }));
-        outcome(&answer, &mut trace);
-        answer.trace = trace;
-        return Ok(answer);
+    } else if attacker_ready(scene, attacker, target, &t_space, &mut trace, budget)? {
+        helpers(scene, attacker, target, &t_space, &mut answer, &mut trace, budget)?;
+        answer.flanked = !answer.flankers.is_empty();
+        if answer.flanked {
+            match flanking.benefit {
+                FlankBenefit::AttackBonus(bonus) => answer.attack_bonus = bonus,
+                FlankBenefit::Advantage => answer.advantage = true,
+            }
+        }
     }
+    outcome(enc, &answer, &mut trace);
+    answer.trace = trace;
+    Ok(answer)
+}
 
-    // The attacker.
+/// Each enemy of the target: whether it threatens the target, and (when asked) the squares
+/// it threatens.
+fn threats(
+    enc: &Encounter,
+    target: usize,
+    t_space: &Space,
+    with_threatened: bool,
+    budget: &mut Budget,
+) -> Result<Vec<Threat>, RulesError> {
+    let t = &enc.creatures[target];
+    let mut threatened = Vec::new();
+    for (i, c) in enc.creatures.iter().enumerate() {
+        if i == target || c.side == t.side {
+            continue;
+        }
+        budget.spend(1)?;
+        let threatens_target = threat(enc, c, t_space).is_ok();
+        threatened.push(Threat {
+            creature: i,
+            threatens_target,
+            squares: if with_threatened { threatened_squares(enc, c, budget)? } else { Vec::new() },
+        });
+    }
+    Ok(threatened)
+}
+
+/// The outcome step (under the optional rule's variant where there is one).
+fn outcome(enc: &Encounter, answer: &FlankAnswer, trace: &mut Trace) {
+    let flanking = enc.ruleset.rules().flanking;
+    let (rule, outcome_variant) = (flanking.rule, flanking.optional_variant);
+    let effect = Effect::Flanking(FlankEffect::Outcome {
+        flanked: answer.flanked,
+        flankers: answer
+            .flankers
+            .iter()
+            .filter_map(|f| enc.creatures.get(f.creature).map(|c| c.id.clone()))
+            .collect(),
+        attack_bonus: answer.attack_bonus,
+        advantage: answer.advantage,
+    });
+    match outcome_variant {
+        Some(v) => trace.push_variant(rule, v, effect),
+        None => trace.push(rule, effect),
+    }
+}
+
+/// Whether the attacker can flank at all (it threatens the target, or in 5e is adjacent,
+/// able and seeing), with its step either way.
+fn attacker_ready(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    t_space: &Space,
+    trace: &mut Trace,
+    budget: &mut Budget,
+) -> Result<bool, RulesError> {
+    let enc = scene.enc;
+    let rules = enc.ruleset.rules();
+    let (rule, by) = (rules.flanking.rule, rules.flanking.by);
+    let a = &enc.creatures[attacker];
     let attacker_ready = match by {
-        FlankBy::Threat => threat(enc, a, &t_space).map(|th| {
+        FlankBy::Threat => threat(enc, a, t_space).map(|th| {
             let effect = Effect::Flanking(FlankEffect::Threatens {
                 creature: a.id.clone(),
                 reach_ft: th.band.max_ft,
@@ -495,7 +532,7 @@ fn answer(
                 _ => trace.push(rules.reach_rule, effect),
             }
         }),
-        FlankBy::Adjacency => dnd5e_ready(scene, attacker, target, &t_space, budget)?
+        FlankBy::Adjacency => dnd5e_ready(scene, attacker, target, t_space, budget)?
             .map(|()| trace.push(rule, Effect::Flanking(FlankEffect::Adjacent { creature: a.id.clone() }))),
     };
     if let Err(why) = attacker_ready {
@@ -503,12 +540,26 @@ fn answer(
             why_rule(why, rule, rules.reach_rule),
             Effect::Flanking(FlankEffect::CannotFlank { creature: a.id.clone(), attacker: true, why }),
         );
-        outcome(&answer, &mut trace);
-        answer.trace = trace;
-        return Ok(answer);
+        return Ok(false);
     }
+    Ok(true)
+}
 
-    // The helpers.
+/// The helpers: every creature that could flank with the attacker, each either a flanker
+/// (with the pair of squares), not opposite, too far, or unable.
+fn helpers(
+    scene: &Scene<'_>,
+    attacker: usize,
+    target: usize,
+    t_space: &Space,
+    answer: &mut FlankAnswer,
+    trace: &mut Trace,
+    budget: &mut Budget,
+) -> Result<(), RulesError> {
+    let enc = scene.enc;
+    let rules = enc.ruleset.rules();
+    let (rule, by) = (rules.flanking.rule, rules.flanking.by);
+    let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
     let a_space = enc.space(a);
     let mut too_far = Vec::new();
     for (i, h) in enc.creatures.iter().enumerate() {
@@ -521,8 +572,8 @@ fn answer(
         }
         budget.spend(1)?;
         let ready = match by {
-            FlankBy::Threat => threat(enc, h, &t_space).map(|_| ()),
-            FlankBy::Adjacency => dnd5e_ready(scene, i, target, &t_space, budget)?,
+            FlankBy::Threat => threat(enc, h, t_space).map(|_| ()),
+            FlankBy::Adjacency => dnd5e_ready(scene, i, target, t_space, budget)?,
         };
         match ready {
             Err(NoFlank::OutOfReach { .. } | NoFlank::NotAdjacent) => too_far.push(h.id.clone()),
@@ -530,7 +581,7 @@ fn answer(
                 why_rule(why, rule, rules.reach_rule),
                 Effect::Flanking(FlankEffect::CannotFlank { creature: h.id.clone(), attacker: false, why }),
             ),
-            Ok(()) => match best_pair(&a_space, &enc.space(h), &t_space, budget)? {
+            Ok(()) => match best_pair(&a_space, &enc.space(h), t_space, budget)? {
                 Some((attacker_square, helper_square, edges)) => {
                     trace.push(
                         rule,
@@ -557,16 +608,7 @@ fn answer(
             }
         }
     }
-    answer.flanked = !answer.flankers.is_empty();
-    if answer.flanked {
-        match flanking.benefit {
-            FlankBenefit::AttackBonus(bonus) => answer.attack_bonus = bonus,
-            FlankBenefit::Advantage => answer.advantage = true,
-        }
-    }
-    outcome(&answer, &mut trace);
-    answer.trace = trace;
-    Ok(answer)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -159,6 +159,9 @@ const PER_CREATURE: u64 = 20;
 /// Elements of a linear scan (`contains`, a filter) per work unit.
 const SCAN: u64 = 4;
 
+/// One roller's natural result: the faces and the kept value; `None` when only odds are asked.
+type Natural = Option<(Vec<i64>, i64)>;
+
 /// A creature's bonus, tie key, roll mode and the causes of that mode.
 type Numbers = (i32, i32, RollMode, Vec<&'static str>);
 
@@ -228,7 +231,7 @@ fn roll_natural(
     mode: RollMode,
     id: &str,
     dice: &mut dyn DiceSource,
-) -> Result<Option<(Vec<i64>, i64)>, RulesError> {
+) -> Result<Natural, RulesError> {
     let (n, sides) = rule.dice;
     let purpose = Purpose::Initiative(id.to_owned());
     let once = |dice: &mut dyn DiceSource| -> Result<Option<Vec<i64>>, RulesError> {
@@ -268,9 +271,51 @@ pub fn initiative(
         ));
     }
     let mut trace = Trace::default();
-    // The rollers: groups first take their members, then everyone else alone.
+    let group_of = groups(enc, q, &who, budget)?;
+    let rollers = Rollers::new(enc, q, &who, group_of, &mut trace, budget)?;
+    let surprise_round = surprise(enc, q, &who, &mut trace, budget)?;
+
+    // The odds of acting first.
+    let first = first_odds(enc, &rollers.rollers, budget)?;
+
+    // The rolls.
+    let mut rec = Recorder::new(dice);
+    let mut naturals: Vec<Natural> = Vec::new();
+    for r in &rollers.rollers {
+        budget.spend(PER_CREATURE)?;
+        let id = r.members.first().and_then(|m| enc.creatures.get(*m)).map_or("", |c| c.id.as_str());
+        naturals.push(roll_natural(&rule, r.mode, id, &mut rec)?);
+    }
+    let rolled = naturals.iter().all(Option::is_some) && !naturals.is_empty();
+    let mut entries =
+        rollers.entries(enc, q, &who, surprise_round, rolled.then_some(&naturals[..]), budget)?;
+    if rolled {
+        rollers.order(enc, &naturals, &mut entries, &mut rec, &mut trace, budget)?;
+    }
+    for (k, e) in entries.iter_mut().enumerate() {
+        e.position = k + 1;
+    }
+    if rolled {
+        push(
+            &mut trace,
+            rule.rule,
+            InitiativeEffect::Order { creatures: entries.iter().map(|e| e.id.clone()).collect() },
+        );
+    }
+    let rolls = rec.rolled;
+    Ok(Initiative { order: entries, rolled, surprise_round, first, rolls, trace })
+}
+
+/// Each creature's group (by index in `q.groups`): a creature belongs to one group at most,
+/// and only creatures that roll initiative belong to one.
+fn groups(
+    enc: &Encounter,
+    q: &InitiativeQuestion,
+    who: &[usize],
+    budget: &mut Budget,
+) -> Result<Vec<Option<usize>>, RulesError> {
     let mut group_of: Vec<Option<usize>> = vec![None; enc.creatures.len()];
-    let (n_who, n_surprised) = (units(who.len()), units(q.surprised.len()));
+    let n_who = units(who.len());
     for (g, members) in q.groups.iter().enumerate() {
         for (k, &m) in members.iter().enumerate() {
             // `who.contains` below scans the rollers.
@@ -293,45 +338,18 @@ pub fn initiative(
             }
         }
     }
-    let mut rollers: Vec<Roller> = Vec::new();
-    let mut roller_of: Vec<Option<usize>> = vec![None; enc.creatures.len()];
-    let mut numbers: Vec<Option<Numbers>> = vec![None; enc.creatures.len()];
-    for &i in &who {
-        // The creature's numbers and trace step, and the scan of the surprised.
-        budget.spend(PER_CREATURE + n_surprised / SCAN)?;
-        let Some(c) = enc.creatures.get(i) else {
-            return Err(RulesError::field("/creatures", "no such creature"));
-        };
-        let (bonus, key) = bonus_of(enc, i, c)?;
-        let surprised = q.surprised.contains(&i);
-        let (mode, causes) = roll_mode(&rule, c, surprised);
-        if let Some(slot) = numbers.get_mut(i) {
-            *slot = Some((bonus, key, mode, causes.clone()));
-        }
-        push(&mut trace, rule.rule, InitiativeEffect::Bonus { creature: c.id.clone(), bonus, mode, causes });
-        let joined = group_of[i].and_then(|g| {
-            q.groups
-                .get(g)
-                .and_then(|ms| ms.first())
-                .and_then(|first| roller_of.get(*first).copied().flatten())
-        });
-        match joined {
-            Some(r) => {
-                if let Some(ro) = rollers.get_mut(r) {
-                    ro.members.push(i);
-                    ro.bonus = ro.bonus.max(bonus);
-                    ro.key = ro.key.max(key);
-                }
-                roller_of[i] = Some(r);
-            }
-            None => {
-                roller_of[i] = Some(rollers.len());
-                rollers.push(Roller { members: vec![i], mode, dist: natural_dist(&rule, mode), bonus, key });
-            }
-        }
-    }
+    Ok(group_of)
+}
 
-    // Surprise.
+/// Surprise: each surprised creature's step; whether there is a surprise round.
+fn surprise(
+    enc: &Encounter,
+    q: &InitiativeQuestion,
+    who: &[usize],
+    trace: &mut Trace,
+    budget: &mut Budget,
+) -> Result<bool, RulesError> {
+    let rule = enc.ruleset.rules().initiative;
     let any_aware = who.iter().any(|i| !q.surprised.contains(i));
     let surprise_round = rule.surprise == Surprise::SurpriseRound && !q.surprised.is_empty() && any_aware;
     for &i in &q.surprised {
@@ -342,58 +360,140 @@ pub fn initiative(
             Surprise::Disadvantage => "disadvantage",
             Surprise::SurpriseRound => "no_surprise_round_action",
         };
-        push(&mut trace, rule.rule, InitiativeEffect::Surprised { creature: c.id.clone(), effect });
+        push(trace, rule.rule, InitiativeEffect::Surprised { creature: c.id.clone(), effect });
+    }
+    Ok(surprise_round)
+}
+
+/// Who rolls: groups first take their members, then everyone else alone.
+struct Rollers {
+    group_of: Vec<Option<usize>>,
+    rollers: Vec<Roller>,
+    /// Each creature's roller.
+    roller_of: Vec<Option<usize>>,
+    numbers: Vec<Option<Numbers>>,
+}
+
+impl Rollers {
+    /// Every roller's numbers, each creature's step.
+    fn new(
+        enc: &Encounter,
+        q: &InitiativeQuestion,
+        who: &[usize],
+        group_of: Vec<Option<usize>>,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<Rollers, RulesError> {
+        let rule = enc.ruleset.rules().initiative;
+        let n_surprised = units(q.surprised.len());
+        let mut rollers: Vec<Roller> = Vec::new();
+        let mut roller_of: Vec<Option<usize>> = vec![None; enc.creatures.len()];
+        let mut numbers: Vec<Option<Numbers>> = vec![None; enc.creatures.len()];
+        for &i in who {
+            // The creature's numbers and trace step, and the scan of the surprised.
+            budget.spend(PER_CREATURE + n_surprised / SCAN)?;
+            let Some(c) = enc.creatures.get(i) else {
+                return Err(RulesError::field("/creatures", "no such creature"));
+            };
+            let (bonus, key) = bonus_of(enc, i, c)?;
+            let surprised = q.surprised.contains(&i);
+            let (mode, causes) = roll_mode(&rule, c, surprised);
+            if let Some(slot) = numbers.get_mut(i) {
+                *slot = Some((bonus, key, mode, causes.clone()));
+            }
+            push(trace, rule.rule, InitiativeEffect::Bonus { creature: c.id.clone(), bonus, mode, causes });
+            let joined = group_of[i].and_then(|g| {
+                q.groups
+                    .get(g)
+                    .and_then(|ms| ms.first())
+                    .and_then(|first| roller_of.get(*first).copied().flatten())
+            });
+            match joined {
+                Some(r) => {
+                    if let Some(ro) = rollers.get_mut(r) {
+                        ro.members.push(i);
+                        ro.bonus = ro.bonus.max(bonus);
+                        ro.key = ro.key.max(key);
+                    }
+                    roller_of[i] = Some(r);
+                }
+                None => {
+                    roller_of[i] = Some(rollers.len());
+                    rollers.push(Roller {
+                        members: vec![i],
+                        mode,
+                        dist: natural_dist(&rule, mode),
+                        bonus,
+                        key,
+                    });
+                }
+            }
+        }
+        Ok(Rollers { group_of, rollers, roller_of, numbers })
     }
 
-    // The odds of acting first.
-    let first = first_odds(enc, &rollers, budget)?;
+    /// One entry per creature, in input order, with its roller's roll when every roller rolled.
+    fn entries(
+        &self,
+        enc: &Encounter,
+        q: &InitiativeQuestion,
+        who: &[usize],
+        surprise_round: bool,
+        naturals: Option<&[Natural]>,
+        budget: &mut Budget,
+    ) -> Result<Vec<Entry>, RulesError> {
+        let rule = enc.ruleset.rules().initiative;
+        let n_surprised = units(q.surprised.len());
+        let mut entries: Vec<Entry> = Vec::new();
+        for &i in who {
+            budget.spend(PER_CREATURE + n_surprised / SCAN)?;
+            let Some(c) = enc.creatures.get(i) else { continue };
+            let r = self.roller_of[i].unwrap_or(0);
+            let Some((bonus, key, mode, causes)) = self.numbers.get(i).cloned().flatten() else { continue };
+            let surprised = q.surprised.contains(&i);
+            let nat = naturals.and_then(|n| n.get(r).cloned().flatten());
+            entries.push(Entry {
+                creature: i,
+                id: c.id.clone(),
+                position: 0,
+                group: self.group_of[i],
+                bonus,
+                tie_key: key,
+                roll_mode: self.rollers.get(r).map_or(mode, |ro| ro.mode),
+                roll_mode_causes: causes,
+                faces: nat.as_ref().map(|n| n.0.clone()).unwrap_or_default(),
+                natural: nat.as_ref().map(|n| n.1),
+                total: nat.as_ref().map(|n| n.1.saturating_add(i64::from(bonus))),
+                roll_off: Vec::new(),
+                tied_with: Vec::new(),
+                decided_by: None,
+                surprised,
+                acts_in_surprise_round: surprise_round.then_some(!surprised),
+                loses_first_turn: surprised && rule.surprise == Surprise::LosesFirstTurn,
+                flat_footed_until_first_turn: rule.surprise == Surprise::SurpriseRound,
+            });
+        }
+        Ok(entries)
+    }
 
-    // The rolls.
-    let mut rec = Recorder::new(dice);
-    let mut naturals: Vec<Option<(Vec<i64>, i64)>> = Vec::new();
-    for r in &rollers {
-        budget.spend(PER_CREATURE)?;
-        let id = r.members.first().and_then(|m| enc.creatures.get(*m)).map_or("", |c| c.id.as_str());
-        naturals.push(roll_natural(&rule, r.mode, id, &mut rec)?);
-    }
-    let rolled = naturals.iter().all(Option::is_some) && !naturals.is_empty();
-    let mut entries: Vec<Entry> = Vec::new();
-    for &i in &who {
-        budget.spend(PER_CREATURE + n_surprised / SCAN)?;
-        let Some(c) = enc.creatures.get(i) else { continue };
-        let r = roller_of[i].unwrap_or(0);
-        let Some((bonus, key, mode, causes)) = numbers.get(i).cloned().flatten() else { continue };
-        let surprised = q.surprised.contains(&i);
-        let nat = if rolled { naturals.get(r).cloned().flatten() } else { None };
-        entries.push(Entry {
-            creature: i,
-            id: c.id.clone(),
-            position: 0,
-            group: group_of[i],
-            bonus,
-            tie_key: key,
-            roll_mode: rollers.get(r).map_or(mode, |ro| ro.mode),
-            roll_mode_causes: causes,
-            faces: nat.as_ref().map(|n| n.0.clone()).unwrap_or_default(),
-            natural: nat.as_ref().map(|n| n.1),
-            total: nat.as_ref().map(|n| n.1.saturating_add(i64::from(bonus))),
-            roll_off: Vec::new(),
-            tied_with: Vec::new(),
-            decided_by: None,
-            surprised,
-            acts_in_surprise_round: surprise_round.then_some(!surprised),
-            loses_first_turn: surprised && rule.surprise == Surprise::LosesFirstTurn,
-            flat_footed_until_first_turn: rule.surprise == Surprise::SurpriseRound,
-        });
-    }
-    if rolled {
-        for (r, n) in rollers.iter().zip(&naturals) {
+    /// Every roller's roll, traced, then the entries sorted (with roll-offs where needed).
+    fn order(
+        &self,
+        enc: &Encounter,
+        naturals: &[Natural],
+        entries: &mut [Entry],
+        dice: &mut dyn DiceSource,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<(), RulesError> {
+        let rule = enc.ruleset.rules().initiative;
+        for (r, n) in self.rollers.iter().zip(naturals) {
             let Some((faces, natural)) = n else { continue };
             let mut ids = r.members.iter().filter_map(|m| enc.creatures.get(*m)).map(|c| c.id.clone());
             let creature = ids.next().unwrap_or_default();
             let total = natural.saturating_add(i64::from(r.bonus));
             push(
-                &mut trace,
+                trace,
                 rule.rule,
                 InitiativeEffect::Rolled {
                     creature,
@@ -404,7 +504,8 @@ pub fn initiative(
                 },
             );
         }
-        let roller_ids: Vec<String> = rollers
+        let roller_ids: Vec<String> = self
+            .rollers
             .iter()
             .map(|r| {
                 r.members
@@ -414,20 +515,8 @@ pub fn initiative(
                     .unwrap_or_default()
             })
             .collect();
-        order(&rule, &mut entries, &roller_of, &roller_ids, &mut rec, &mut trace, budget)?;
+        order(&rule, entries, &self.roller_of, &roller_ids, dice, trace, budget)
     }
-    for (k, e) in entries.iter_mut().enumerate() {
-        e.position = k + 1;
-    }
-    if rolled {
-        push(
-            &mut trace,
-            rule.rule,
-            InitiativeEffect::Order { creatures: entries.iter().map(|e| e.id.clone()).collect() },
-        );
-    }
-    let rolls = rec.rolled;
-    Ok(Initiative { order: entries, rolled, surprise_round, first, rolls, trace })
 }
 
 /// Sorts the entries: total, then the tie key, then roll-offs between different rollers

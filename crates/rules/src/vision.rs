@@ -506,14 +506,8 @@ fn pathfinder(
     let enc = scene.enc;
     let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
     let (determine, miss_rule) = (m.determine, m.miss_chance);
-    let dim_is_normal = m.low_light == LowLight::DimIsNormal;
-    let dist = feet_between(enc, a, t);
-    let within = |r: u32| r > 0 && dist <= i64::from(r);
     let adjacent = Metric::Chebyshev.between(&enc.space(a), &enc.space(t)) <= 1;
-    let mut causes: Vec<(Cause, Degree, &'static str)> = Vec::new();
-    let mut overrides: Vec<(Sense, Cause, &'static str)> = Vec::new();
 
-    let blindsight = within(a.senses.blindsight_ft);
     // PF1 low-light vision doubles light radii for this observer; SF treats dim as normal.
     let scale = if a.senses.low_light_vision && m.low_light == LowLight::DoublesRadii { 2 } else { 1 };
     let (a_light, _) = creature_light(scene, a, scale, budget)?;
@@ -531,11 +525,78 @@ fn pathfinder(
         },
     );
 
-    let mut add = |cause: Cause, degree: Degree, rule: &'static str, sense: Option<Sense>| match sense {
-        Some(s) => overrides.push((s, cause, rule)),
-        None => causes.push((cause, degree, rule)),
+    let mut found = sight_causes(enc, a, t, m, light_rule, adjacent, ans);
+    let concealed = concealing_squares(scene, attacker, target, attack, adjacent, m.grazing, ans, budget)?;
+    if concealed {
+        let bs = within(feet_between(enc, a, t), a.senses.blindsight_ft).then_some(Sense::Blindsight);
+        found.add(Cause::ConcealingSquares, Degree::Concealment, determine, bs);
+    }
+    let Causes { causes, overrides } = found;
+    ans.degree = causes.iter().map(|c| c.1).max().unwrap_or(Degree::None);
+    ans.miss_chance = match ans.degree {
+        Degree::None => 0,
+        Degree::Concealment => 20,
+        Degree::Total => 50,
     };
+    for (cause, degree, rule) in &causes {
+        push(trace, rule, VisionEffect::Cause { cause: *cause, degree: *degree });
+    }
+    for (sense, cause, rule) in &overrides {
+        push(trace, rule, VisionEffect::Override { sense: *sense, cause: *cause });
+    }
+    push(trace, miss_rule, VisionEffect::Result { degree: ans.degree, miss_chance: ans.miss_chance });
+    ans.attacker_sees_target = ans.degree != Degree::Total;
+    ans.causes = causes.iter().map(|c| (c.0, c.1)).collect();
+    ans.overridden = overrides.iter().map(|o| (o.0, o.1)).collect();
+    Ok(())
+}
+
+/// Whether a sense's range (0: none) reaches `dist` feet.
+fn within(dist: i64, range_ft: u32) -> bool {
+    range_ft > 0 && dist <= i64::from(range_ft)
+}
+
+/// What conceals the target from the attacker (PF1 family), each with its degree and rule,
+/// and the causes a sense of the attacker sees through instead.
+#[derive(Default)]
+struct Causes {
+    causes: Vec<(Cause, Degree, &'static str)>,
+    overrides: Vec<(Sense, Cause, &'static str)>,
+}
+
+impl Causes {
+    /// A cause, or (when `sense` sees through it) an override.
+    fn add(&mut self, cause: Cause, degree: Degree, rule: &'static str, sense: Option<Sense>) {
+        match sense {
+            Some(s) => self.overrides.push((s, cause, rule)),
+            None => self.causes.push((cause, degree, rule)),
+        }
+    }
+}
+
+/// The causes that do not need lines: blindness, darkness, invisibility, hiding, no line of
+/// sight, heavy obscurement and the light at the target (the answer's lights and lines are
+/// already known).
+fn sight_causes(
+    enc: &Encounter,
+    a: &Creature,
+    t: &Creature,
+    m: &MissChance,
+    light_rule: &'static str,
+    adjacent: bool,
+    ans: &ConcealmentAnswer,
+) -> Causes {
+    let miss_rule = m.miss_chance;
+    let dim_is_normal = m.low_light == LowLight::DimIsNormal;
+    let dist = feet_between(enc, a, t);
+    let within = |r: u32| within(dist, r);
+    let (a_light, t_light) = (ans.attacker_light, ans.target_light);
+    let mut found = Causes::default();
+    let blindsight = within(a.senses.blindsight_ft);
     let bs = blindsight.then_some(Sense::Blindsight);
+    let mut add = |cause: Cause, degree: Degree, rule: &'static str, sense: Option<Sense>| {
+        found.add(cause, degree, rule, sense);
+    };
     if a.has(Condition::Blinded) {
         add(Cause::Blinded, Degree::Total, light_rule, bs);
     }
@@ -575,27 +636,7 @@ fn pathfinder(
         }
         Light::Bright => {}
     }
-    let concealed = concealing_squares(scene, attacker, target, attack, adjacent, m.grazing, ans, budget)?;
-    if concealed {
-        add(Cause::ConcealingSquares, Degree::Concealment, determine, bs);
-    }
-    ans.degree = causes.iter().map(|c| c.1).max().unwrap_or(Degree::None);
-    ans.miss_chance = match ans.degree {
-        Degree::None => 0,
-        Degree::Concealment => 20,
-        Degree::Total => 50,
-    };
-    for (cause, degree, rule) in &causes {
-        push(trace, rule, VisionEffect::Cause { cause: *cause, degree: *degree });
-    }
-    for (sense, cause, rule) in &overrides {
-        push(trace, rule, VisionEffect::Override { sense: *sense, cause: *cause });
-    }
-    push(trace, miss_rule, VisionEffect::Result { degree: ans.degree, miss_chance: ans.miss_chance });
-    ans.attacker_sees_target = ans.degree != Degree::Total;
-    ans.causes = causes.iter().map(|c| (c.0, c.1)).collect();
-    ans.overridden = overrides.iter().map(|o| (o.0, o.1)).collect();
-    Ok(())
+    found
 }
 
 /// `pf1e.concealment.determine` / `sf1e.concealment`: ranged or non-adjacent melee → corner

@@ -140,99 +140,158 @@ pub(super) fn gather(
     budget: &mut Budget,
 ) -> Result<Gathered, RulesError> {
     let enc = scene.enc;
-    let rules = enc.ruleset.rules();
-    let ar = rules.attack;
     let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
     let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
-    let melee = kind == WeaponKind::Melee;
+    let q = Asked { scene, attacker, target, weapon, sit, melee: kind == WeaponKind::Melee };
     let mut g = Gathered::default();
+    let r = q.range(&mut g, trace, budget)?;
+    q.cover(&mut g, trace, budget)?;
+    let v = q.concealment(&mut g, trace, budget)?;
+    if q.melee {
+        q.flanking(&mut g, trace, budget)?;
+    }
+    let adjacent = Metric::Chebyshev.between(&enc.space(a), &enc.space(t)) <= 1;
+    q.prone(adjacent, &mut g, trace);
+    conditions(scene, a, t, q.melee, adjacent, &v, &mut g, trace);
+    q.squeezing(&mut g, trace);
+    if sit.charging {
+        q.charge(&mut g, trace)?;
+    }
+    underwater(scene, a, weapon, kind, r.distance_ft, &mut g, trace);
+    off_hand(enc.ruleset.rules().attack.off_hand, weapon, kind, sit, &mut g, trace)?;
+    Ok(g)
+}
 
-    // Range and reach, 5e close combat, PF1 shooting into melee.
-    let r = range::range(scene, attacker, target, weapon, budget)?;
-    trace.steps.extend(r.trace.steps.iter().cloned());
-    if !r.allowed {
-        g.forbid(NotAllowed::OutOfRange);
+/// The attack being gathered, as each kind of modifier reads it.
+struct Asked<'q, 's> {
+    scene: &'q Scene<'s>,
+    attacker: usize,
+    target: usize,
+    weapon: &'q Weapon,
+    sit: &'q Situational,
+    melee: bool,
+}
+
+impl Asked<'_, '_> {
+    fn attacker(&self) -> &Creature {
+        &self.scene.enc.creatures[self.attacker]
     }
-    if r.range_modifier != 0 {
-        g.add(Modifier::new(rules.range.rule(), "range").attack(r.range_modifier), trace);
+
+    fn target(&self) -> &Creature {
+        &self.scene.enc.creatures[self.target]
     }
-    for rule in &r.disadvantage_sources {
-        let source = if rule.ends_with("close-combat") { "ranged_in_close_combat" } else { "long_range" };
-        let mut m = Modifier::new(rule, source).dis();
-        if source == "ranged_in_close_combat" {
-            m = m.detail(r.close_combat_by.join(", "));
+
+    /// Range and reach, 5e close combat, PF1 shooting into melee.
+    fn range(
+        &self,
+        g: &mut Gathered,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<range::RangeAnswer, RulesError> {
+        let rules = self.scene.enc.ruleset.rules();
+        let r = range::range(self.scene, self.attacker, self.target, self.weapon, budget)?;
+        trace.steps.extend(r.trace.steps.iter().cloned());
+        if !r.allowed {
+            g.forbid(NotAllowed::OutOfRange);
         }
-        g.add(m, trace);
+        if r.range_modifier != 0 {
+            g.add(Modifier::new(rules.range.rule(), "range").attack(r.range_modifier), trace);
+        }
+        for rule in &r.disadvantage_sources {
+            let source = if rule.ends_with("close-combat") { "ranged_in_close_combat" } else { "long_range" };
+            let mut m = Modifier::new(rule, source).dis();
+            if source == "ranged_in_close_combat" {
+                m = m.detail(r.close_combat_by.join(", "));
+            }
+            g.add(m, trace);
+        }
+        if let RangedInMeleeRule::IntoMelee { rule, .. } = rules.ranged_in_melee
+            && r.into_melee_modifier != 0
+        {
+            g.add(
+                Modifier::new(rule, "into_melee")
+                    .attack(r.into_melee_modifier)
+                    .detail(r.engaged_with.join(", ")),
+                trace,
+            );
+        }
+        Ok(r)
     }
-    if let RangedInMeleeRule::IntoMelee { rule, .. } = rules.ranged_in_melee
-        && r.into_melee_modifier != 0
-    {
-        g.add(
-            Modifier::new(rule, "into_melee").attack(r.into_melee_modifier).detail(r.engaged_with.join(", ")),
-            trace,
+
+    /// Cover: total cover forbids the attack; the rest modifies it unless ignored.
+    fn cover(&self, g: &mut Gathered, trace: &mut Trace, budget: &mut Budget) -> Result<(), RulesError> {
+        let (rules, sit) = (self.scene.enc.ruleset.rules(), self.sit);
+        let c = cover::cover(
+            self.scene,
+            self.attacker,
+            self.target,
+            if self.melee { AttackKind::Melee } else { AttackKind::Ranged },
+            Some(self.weapon),
+            budget,
+        )?;
+        trace.steps.extend(c.trace.steps.iter().cloned());
+        if c.degree == CoverDegree::Total {
+            g.forbid(NotAllowed::TotalCover);
+        } else if c.degree != CoverDegree::None {
+            let ignored = sit.ignores_cover_except_total
+                || (sit.ignores_half_and_three_quarters_cover
+                    && matches!(c.degree, CoverDegree::Half | CoverDegree::ThreeQuarters));
+            let rule = match rules.cover {
+                CoverRule::Dnd5e { .. } => "dnd5e.cover.degrees",
+                CoverRule::Pathfinder(pc) => pc.degrees_rule,
+            };
+            let m = Modifier::new(rule, "cover").detail(c.degree.id());
+            let m = if ignored {
+                m.detail(format!("{} (ignored)", c.degree.id()))
+            } else {
+                m.defence(c.ac_bonus).attack(c.attack_modifier)
+            };
+            g.add(m, trace);
+        }
+        Ok(())
+    }
+
+    /// Concealment and sight: 5e's unseen attacker or target, the PF1 family's miss chance.
+    fn concealment(
+        &self,
+        g: &mut Gathered,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<vision::ConcealmentAnswer, RulesError> {
+        let rules = self.scene.enc.ruleset.rules();
+        let v = vision::concealment_for_attack(
+            self.scene,
+            self.attacker,
+            self.target,
+            if self.melee { SightAttack::Melee } else { SightAttack::Ranged },
+            budget,
+        )?;
+        trace.steps.extend(
+            v.trace.steps.iter().filter(|s| !matches!(s.effect, Effect::AdvantageCombined { .. })).cloned(),
         );
-    }
-
-    // Cover.
-    let c = cover::cover(
-        scene,
-        attacker,
-        target,
-        if melee { AttackKind::Melee } else { AttackKind::Ranged },
-        Some(weapon),
-        budget,
-    )?;
-    trace.steps.extend(c.trace.steps.iter().cloned());
-    if c.degree == CoverDegree::Total {
-        g.forbid(NotAllowed::TotalCover);
-    } else if c.degree != CoverDegree::None {
-        let ignored = sit.ignores_cover_except_total
-            || (sit.ignores_half_and_three_quarters_cover
-                && matches!(c.degree, CoverDegree::Half | CoverDegree::ThreeQuarters));
-        let rule = match rules.cover {
-            CoverRule::Dnd5e { .. } => "dnd5e.cover.degrees",
-            CoverRule::Pathfinder(pc) => pc.degrees_rule,
-        };
-        let m = Modifier::new(rule, "cover").detail(c.degree.id());
-        let m = if ignored {
-            m.detail(format!("{} (ignored)", c.degree.id()))
-        } else {
-            m.defence(c.ac_bonus).attack(c.attack_modifier)
-        };
-        g.add(m, trace);
-    }
-
-    // Concealment and sight.
-    let v = vision::concealment_for_attack(
-        scene,
-        attacker,
-        target,
-        if melee { SightAttack::Melee } else { SightAttack::Ranged },
-        budget,
-    )?;
-    trace.steps.extend(
-        v.trace.steps.iter().filter(|s| !matches!(s.effect, Effect::AdvantageCombined { .. })).cloned(),
-    );
-    match rules.concealment.by {
-        ConcealmentBy::Unseen { rule } => {
-            if !v.attacker_sees_target {
-                g.add(Modifier::new(rule, "unseen_target").dis(), trace);
+        match rules.concealment.by {
+            ConcealmentBy::Unseen { rule } => {
+                if !v.attacker_sees_target {
+                    g.add(Modifier::new(rule, "unseen_target").dis(), trace);
+                }
+                if !v.target_sees_attacker {
+                    g.add(Modifier::new(rule, "unseen_attacker").adv(), trace);
+                }
             }
-            if !v.target_sees_attacker {
-                g.add(Modifier::new(rule, "unseen_attacker").adv(), trace);
+            ConcealmentBy::MissChance(m) if v.miss_chance > 0 => {
+                g.miss_chance = v.miss_chance;
+                let detail = format!("{}% miss chance", v.miss_chance);
+                g.add(Modifier::new(m.miss_chance, "concealment").detail(detail), trace);
             }
+            ConcealmentBy::MissChance(_) => {}
         }
-        ConcealmentBy::MissChance(m) if v.miss_chance > 0 => {
-            g.miss_chance = v.miss_chance;
-            let detail = format!("{}% miss chance", v.miss_chance);
-            g.add(Modifier::new(m.miss_chance, "concealment").detail(detail), trace);
-        }
-        ConcealmentBy::MissChance(_) => {}
+        Ok(v)
     }
 
-    // Flanking, melee only.
-    if melee {
-        let f = flanking::flanks(scene, attacker, target, budget)?;
+    /// Flanking (melee attacks only).
+    fn flanking(&self, g: &mut Gathered, trace: &mut Trace, budget: &mut Budget) -> Result<(), RulesError> {
+        let enc = self.scene.enc;
+        let f = flanking::flanks(self.scene, self.attacker, self.target, budget)?;
         trace.steps.extend(f.trace.steps.iter().cloned());
         if f.flanked {
             let ids: Vec<&str> = f
@@ -246,63 +305,71 @@ pub(super) fn gather(
             }
             g.add(m, trace);
         }
+        Ok(())
     }
 
-    // Prone attacker and target.
-    let adjacent = Metric::Chebyshev.between(&enc.space(a), &enc.space(t)) <= 1;
-    match ar.prone {
-        Prone::Advantage { rule } => {
-            if a.has(Condition::Prone) {
-                g.add(Modifier::new(rule, "prone_attacker").dis(), trace);
-            }
-            if t.has(Condition::Prone) {
-                let m = Modifier::new(rule, "prone_target");
-                g.add(if adjacent { m.adv() } else { m.dis() }, trace);
-            }
-        }
-        Prone::Modifiers {
-            rule,
-            melee_attack,
-            ac_vs_melee,
-            ac_vs_ranged,
-            ranged_only_crossbows,
-            on_attack,
-            scaled_variant,
-        } => {
-            let scaled = scaled_variant.is_some_and(|k| enc.variants.is_on(k));
-            let scale = |v: i32| if scaled { v / 2 } else { v };
-            if a.has(Condition::Prone) {
-                if melee {
-                    g.add(Modifier::new(rule, "prone_attacker").attack(melee_attack), trace);
-                } else if ranged_only_crossbows && !named(weapon, &["crossbow", "shuriken"]) {
-                    g.forbid(NotAllowed::ProneRanged);
-                    g.add(Modifier::new(rule, "prone_attacker").detail("only crossbows and shuriken"), trace);
+    /// A prone attacker and a prone target.
+    fn prone(&self, adjacent: bool, g: &mut Gathered, trace: &mut Trace) {
+        let enc = self.scene.enc;
+        let (a, t, melee) = (self.attacker(), self.target(), self.melee);
+        match enc.ruleset.rules().attack.prone {
+            Prone::Advantage { rule } => {
+                if a.has(Condition::Prone) {
+                    g.add(Modifier::new(rule, "prone_attacker").dis(), trace);
+                }
+                if t.has(Condition::Prone) {
+                    let m = Modifier::new(rule, "prone_target");
+                    g.add(if adjacent { m.adv() } else { m.dis() }, trace);
                 }
             }
-            if t.has(Condition::Prone) {
-                let v = if melee { ac_vs_melee } else { ac_vs_ranged };
-                let m = Modifier::new(rule, "prone_target");
-                g.add(if on_attack { m.attack(-scale(v)) } else { m.defence(v) }, trace);
+            Prone::Modifiers {
+                rule,
+                melee_attack,
+                ac_vs_melee,
+                ac_vs_ranged,
+                ranged_only_crossbows,
+                on_attack,
+                scaled_variant,
+            } => {
+                let scaled = scaled_variant.is_some_and(|k| enc.variants.is_on(k));
+                let scale = |v: i32| if scaled { v / 2 } else { v };
+                if a.has(Condition::Prone) {
+                    if melee {
+                        g.add(Modifier::new(rule, "prone_attacker").attack(melee_attack), trace);
+                    } else if ranged_only_crossbows && !named(self.weapon, &["crossbow", "shuriken"]) {
+                        g.forbid(NotAllowed::ProneRanged);
+                        g.add(
+                            Modifier::new(rule, "prone_attacker").detail("only crossbows and shuriken"),
+                            trace,
+                        );
+                    }
+                }
+                if t.has(Condition::Prone) {
+                    let v = if melee { ac_vs_melee } else { ac_vs_ranged };
+                    let m = Modifier::new(rule, "prone_target");
+                    g.add(if on_attack { m.attack(-scale(v)) } else { m.defence(v) }, trace);
+                }
             }
         }
     }
 
-    conditions(scene, a, t, melee, adjacent, &v, &mut g, trace);
-
-    // Squeezing (PF1 family).
-    if let Some(sq) = ar.squeeze {
-        if a.has(Condition::Squeezing) {
-            g.add(Modifier::new(sq.rule, "squeezing_attacker").attack(sq.attack), trace);
-        }
-        if t.has(Condition::Squeezing) {
-            g.add(Modifier::new(sq.rule, "squeezing_target").defence(sq.ac), trace);
+    /// Squeezing (PF1 family).
+    fn squeezing(&self, g: &mut Gathered, trace: &mut Trace) {
+        if let Some(sq) = self.scene.enc.ruleset.rules().attack.squeeze {
+            if self.attacker().has(Condition::Squeezing) {
+                g.add(Modifier::new(sq.rule, "squeezing_attacker").attack(sq.attack), trace);
+            }
+            if self.target().has(Condition::Squeezing) {
+                g.add(Modifier::new(sq.rule, "squeezing_target").defence(sq.ac), trace);
+            }
         }
     }
 
-    // Charge.
-    if sit.charging {
+    /// The attacker charged: a melee attack, in a ruleset with a charge rule.
+    fn charge(&self, g: &mut Gathered, trace: &mut Trace) -> Result<(), RulesError> {
+        let rules = self.scene.enc.ruleset.rules();
         match rules.charge {
-            Some(c) if melee => g.add(
+            Some(c) if self.melee => g.add(
                 Modifier::new(c.rule, "charge")
                     .attack(c.attack_bonus)
                     .detail(format!("{:+} AC to the attacker until its next turn", c.ac_penalty)),
@@ -318,11 +385,8 @@ pub(super) fn gather(
                 ));
             }
         }
+        Ok(())
     }
-
-    underwater(scene, a, weapon, kind, r.distance_ft, &mut g, trace);
-    off_hand(ar.off_hand, weapon, kind, sit, &mut g, trace)?;
-    Ok(g)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -7,12 +7,13 @@ mod odds;
 
 use crate::budget::Budget;
 use crate::dice::{DiceSource, Purpose, Ratio, Recorder, Rolled};
-use crate::encounter::{ArmorClass, Weapon, WeaponKind};
+use crate::encounter::{ArmorClass, Encounter, Weapon, WeaponKind};
 use crate::error::RulesError;
 use crate::ruleset::{AttackDice, Critical, Defence};
 use crate::scene::Scene;
 use crate::trace::{Effect, RollMode, Trace};
 
+use gather::Gathered;
 pub use gather::{Modifier, Situational};
 
 /// Why an attack cannot be made.
@@ -113,36 +114,8 @@ pub fn attack(
     budget: &mut Budget,
 ) -> Result<AttackAnswer, RulesError> {
     let enc = scene.enc;
-    let rules = enc.ruleset.rules();
-    let ar = rules.attack;
-    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
-        return Err(RulesError::field("/attacker", "no such creature"));
-    };
-    if attacker == target {
-        return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
-    }
-    let base_bonus = weapon.attack_bonus.or(a.stats.attack_bonus).ok_or_else(|| RulesError::MissingStat {
-        pointer: format!("/encounter/creatures/{attacker}/stats"),
-        creature: a.id.clone(),
-        stat: "attack_bonus",
-    })?;
-    let defence_stat = match ar.defence {
-        Defence::Ac => ("ac", t.stats.ac),
-        Defence::Def => ("def", t.stats.def),
-        Defence::EacKac => match weapon.targets.unwrap_or(ArmorClass::Kac) {
-            ArmorClass::Eac => ("eac", t.stats.eac),
-            ArmorClass::Kac => ("kac", t.stats.kac),
-        },
-    };
-    let base_defence = defence_stat.1.ok_or_else(|| RulesError::MissingStat {
-        pointer: format!("/encounter/creatures/{target}/stats"),
-        creature: t.id.clone(),
-        stat: defence_stat.0,
-    })?;
-    if weapon.kind.is_none() {
-        return Err(RulesError::field("/weapon/kind", "the weapon needs a kind"));
-    }
-
+    let ar = enc.ruleset.rules().attack;
+    let (base_bonus, base_defence) = base_numbers(enc, attacker, target, weapon)?;
     let mut trace = Trace::default();
     let g = gather::gather(scene, attacker, target, weapon, situational, &mut trace, budget)?;
     let attack_bonus = base_bonus.saturating_add(g.attack_modifier);
@@ -180,30 +153,7 @@ pub fn attack(
         automatic_critical: g.automatic_critical,
     };
     let odds = odds::odds(&setup);
-
-    let mut ans = AttackAnswer {
-        allowed: g.not_allowed.is_none(),
-        not_allowed: g.not_allowed,
-        roll_mode,
-        modifiers: g.modifiers,
-        attack_bonus,
-        target_number,
-        miss_chance: g.miss_chance,
-        automatic_miss: g.automatic_miss,
-        automatic_critical: g.automatic_critical,
-        kept: Vec::new(),
-        discarded: Vec::new(),
-        natural: None,
-        total: None,
-        hit: None,
-        critical: None,
-        threat: None,
-        confirm: None,
-        concealment_roll: None,
-        odds,
-        rolls: Vec::new(),
-        trace: Trace::default(),
-    };
+    let mut ans = AttackAnswer::new(g, roll_mode, attack_bonus, target_number, odds);
     if ans.allowed {
         let mut rec = Recorder::new(dice);
         roll(&setup, &mut rec, &mut ans)?;
@@ -225,6 +175,74 @@ pub fn attack(
     );
     ans.trace = trace;
     Ok(ans)
+}
+
+/// The attacker's attack bonus and the target's defence (AC, DEF, EAC or KAC) before any
+/// modifier; the two creatures must exist and differ, and the weapon have a kind.
+fn base_numbers(
+    enc: &Encounter,
+    attacker: usize,
+    target: usize,
+    weapon: &Weapon,
+) -> Result<(i32, i32), RulesError> {
+    let ar = enc.ruleset.rules().attack;
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+        return Err(RulesError::field("/attacker", "no such creature"));
+    };
+    if attacker == target {
+        return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
+    }
+    let base_bonus = weapon.attack_bonus.or(a.stats.attack_bonus).ok_or_else(|| RulesError::MissingStat {
+        pointer: format!("/encounter/creatures/{attacker}/stats"),
+        creature: a.id.clone(),
+        stat: "attack_bonus",
+    })?;
+    let defence_stat = match ar.defence {
+        Defence::Ac => ("ac", t.stats.ac),
+        Defence::Def => ("def", t.stats.def),
+        Defence::EacKac => match weapon.targets.unwrap_or(ArmorClass::Kac) {
+            ArmorClass::Eac => ("eac", t.stats.eac),
+            ArmorClass::Kac => ("kac", t.stats.kac),
+        },
+    };
+    let base_defence = defence_stat.1.ok_or_else(|| RulesError::MissingStat {
+        pointer: format!("/encounter/creatures/{target}/stats"),
+        creature: t.id.clone(),
+        stat: defence_stat.0,
+    })?;
+    if weapon.kind.is_none() {
+        return Err(RulesError::field("/weapon/kind", "the weapon needs a kind"));
+    }
+    Ok((base_bonus, base_defence))
+}
+
+impl AttackAnswer {
+    /// The answer before any roll: the gathered modifiers and the numbers they make.
+    fn new(g: Gathered, roll_mode: RollMode, attack_bonus: i32, target_number: i32, odds: Odds) -> Self {
+        AttackAnswer {
+            allowed: g.not_allowed.is_none(),
+            not_allowed: g.not_allowed,
+            roll_mode,
+            modifiers: g.modifiers,
+            attack_bonus,
+            target_number,
+            miss_chance: g.miss_chance,
+            automatic_miss: g.automatic_miss,
+            automatic_critical: g.automatic_critical,
+            kept: Vec::new(),
+            discarded: Vec::new(),
+            natural: None,
+            total: None,
+            hit: None,
+            critical: None,
+            threat: None,
+            confirm: None,
+            concealment_roll: None,
+            odds,
+            rolls: Vec::new(),
+            trace: Trace::default(),
+        }
+    }
 }
 
 fn roll(setup: &odds::Setup, dice: &mut dyn DiceSource, ans: &mut AttackAnswer) -> Result<(), RulesError> {

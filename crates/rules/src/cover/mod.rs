@@ -185,25 +185,7 @@ pub fn cover_with(
     if attacker == target {
         return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
     }
-    if let AttackKind::Area { origin, .. } = attack {
-        let blocking = scene.walls.walls_at(origin).any(|w| {
-            matches!(
-                scene.wall_kind(w.id),
-                Some(
-                    crate::encounter::WallKind::Solid
-                        | crate::encounter::WallKind::DoorClosed
-                        | crate::encounter::WallKind::Window
-                )
-            )
-        });
-        if blocking {
-            // RULES.md Q-42: it would reach both sides.
-            return Err(RulesError::field(
-                "/origin",
-                "the point of origin lies on a wall that blocks line of effect",
-            ));
-        }
-    }
+    check_origin(scene, attack)?;
     let rules = enc.ruleset.rules();
     let (a_space, t_space) = (enc.space(a), enc.space(t));
     let from = match attack {
@@ -272,6 +254,30 @@ pub fn cover_with(
     }
     answer.trace = trace;
     Ok(answer)
+}
+
+/// An area's point of origin must not lie on a wall that blocks line of effect (RULES.md
+/// it would reach both sides).
+fn check_origin(scene: &Scene<'_>, attack: AttackKind) -> Result<(), RulesError> {
+    if let AttackKind::Area { origin, .. } = attack {
+        let blocking = scene.walls.walls_at(origin).any(|w| {
+            matches!(
+                scene.wall_kind(w.id),
+                Some(
+                    crate::encounter::WallKind::Solid
+                        | crate::encounter::WallKind::DoorClosed
+                        | crate::encounter::WallKind::Window
+                )
+            )
+        });
+        if blocking {
+            return Err(RulesError::field(
+                "/origin",
+                "the point of origin lies on a wall that blocks line of effect",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What every procedure needs to know about the question.

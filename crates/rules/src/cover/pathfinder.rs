@@ -68,6 +68,37 @@ pub(super) fn widest(ctx: &Context<'_, '_>) -> (Grazing, bool) {
     (grazing, ctx.attack == AttackKind::Ranged)
 }
 
+/// The shot the procedure settled on: its degree, how many of its lines are blocked, and the
+/// least degree any choice has once creatures are left out (soft cover's test).
+struct Best {
+    degree: Degree,
+    blocked: u32,
+    choice: Choice,
+    hard_min: Degree,
+}
+
+/// Whether a line element counts for the adjacent-melee test: any wall, solid or low, square
+/// or thin; creatures never.
+fn adjacent_blocker(_: &Hit, _: Element, k: ElementKind) -> bool {
+    !matches!(k, ElementKind::Creature(_))
+}
+
+/// Whether a line element is an arrow slit (the only thing that makes a line improved cover).
+fn slit_blocker(_: &Hit, _: Element, k: ElementKind) -> bool {
+    matches!(k, ElementKind::Wall { kind: WallKind::ArrowSlit, .. })
+}
+
+/// One cover question under the PF1-family procedure: the question, the ruleset's knobs and
+/// the judge of line elements, shared by the procedure's steps.
+struct Procedure<'p, 'c, 's> {
+    ctx: &'p Context<'c, 's>,
+    pc: &'p PathfinderCover,
+    judge: Judge<'p>,
+    partial: bool,
+    /// Only an arrow slit makes a line improved cover: without one, no line need be asked.
+    slits: bool,
+}
+
 pub(super) fn resolve(
     ctx: &Context<'_, '_>,
     pc: &PathfinderCover,
@@ -76,7 +107,6 @@ pub(super) fn resolve(
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
-    let corridor_exemption = ctx.enc.variants.is_on("sf1e.cover.corridorExemption");
     let ranged = ctx.attack == AttackKind::Ranged;
     let (metric, _) = reach::metric(ctx.enc);
     let t_squares: Vec<Square> = ctx.t_space.squares().collect();
@@ -89,23 +119,40 @@ pub(super) fn resolve(
         }
         _ => &a_squares,
     };
-    let judge = Judge { metric, attacker, target: &t_squares, creatures: ranged };
-    let partial = ctx.enc.variants.is_on(pc.partial_variant);
-    // Only an arrow slit makes a line improved cover: without one, no line need be asked.
-    let slits = ctx.scene.has_arrow_slits();
+    let p = Procedure {
+        ctx,
+        pc,
+        judge: Judge { metric, attacker, target: &t_squares, creatures: ranged },
+        partial: ctx.enc.variants.is_on(pc.partial_variant),
+        slits: ctx.scene.has_arrow_slits(),
+    };
+    let melee = p.melee_choices(tracer, &a_squares, ans, trace);
+    let Some(best) = p.best_choice(tracer, &a_squares, &melee, budget)? else { return Ok(()) };
+    p.settle(tracer, &best, ans, trace, budget)
+}
 
-    // Melee choices come from the reach test; otherwise (or when nothing is in reach) every
-    // corner against every target square, in that order, generated as they are judged since
-    // the first clear one ends the search.
-    let mut melee: Vec<Choice> = Vec::new();
-    if ctx.attack == AttackKind::Melee {
+impl Procedure<'_, '_, '_> {
+    /// Melee choices come from the reach test: for every attacker square and target square in
+    /// reach, the adjacent-melee test (where the ruleset has one) or the corner lines.
+    fn melee_choices(
+        &self,
+        tracer: &Tracer<'_, '_, '_>,
+        a_squares: &[Square],
+        ans: &mut CoverAnswer,
+        trace: &mut Trace,
+    ) -> Vec<Choice> {
+        let (ctx, pc, metric) = (self.ctx, self.pc, self.judge.metric);
+        let mut melee: Vec<Choice> = Vec::new();
+        if ctx.attack != AttackKind::Melee {
+            return melee;
+        }
         let attacker = &ctx.enc.creatures[ctx.attacker];
         let weapon = ctx.weapon.or(attacker.wielding.as_ref());
         let band = reach::band(ctx.enc, attacker, weapon);
         let one = |sq: Square| Space { anchor: sq, side: 1 };
         let mut any = false;
-        for &a in &a_squares {
-            for &t in &t_squares {
+        for &a in a_squares {
+            for &t in self.judge.target {
                 if !reach::test(metric, &band, &one(a), &one(t)).within {
                     continue;
                 }
@@ -124,159 +171,255 @@ pub(super) fn resolve(
         if !any {
             trace.push(pc.corner_lines_rule, Effect::OutOfReach);
         }
+        melee
     }
-    let origins = if melee.is_empty() { tracer.origins(&a_squares) } else { Vec::new() };
-    let corner_lines = origins
-        .iter()
-        .flat_map(|&origin| t_squares.iter().map(move |&target| Choice::CornerLines { origin, target }));
-    let choices = melee.iter().copied().chain(corner_lines);
 
-    let keep_full = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, judge.creatures);
-    let keep_hard = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, false);
-    let keep_slit = |_: &Hit, _: Element, k: ElementKind| {
-        matches!(k, ElementKind::Wall { kind: WallKind::ArrowSlit, .. })
-    };
-    // Adjacent melee: any wall, solid or low, square or thin; creatures never.
-    let keep_adjacent = |_: &Hit, _: Element, k: ElementKind| !matches!(k, ElementKind::Creature(_));
+    /// The least covered choice: the melee choices, or (when there are none) every corner
+    /// against every target square, in that order, generated as they are judged since the
+    /// first clear one ends the search.
+    fn best_choice(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        a_squares: &[Square],
+        melee: &[Choice],
+        budget: &mut Budget,
+    ) -> Result<Option<Best>, RulesError> {
+        let origins = if melee.is_empty() { tracer.origins(a_squares) } else { Vec::new() };
+        let t_squares = self.judge.target;
+        let corner_lines = origins
+            .iter()
+            .flat_map(|&origin| t_squares.iter().map(move |&target| Choice::CornerLines { origin, target }));
+        let choices = melee.iter().copied().chain(corner_lines);
+        let mut best: Option<Best> = None;
+        for choice in choices {
+            let (degree, blocked, hard_degree) = match choice {
+                Choice::CornerLines { origin, target } => {
+                    self.corner_lines_degree(tracer, origin, target, budget)?
+                }
+                Choice::Adjacent { from, target } => self.adjacent_degree(tracer, from, target, budget)?,
+            };
+            let better = best.as_ref().is_none_or(|b| (degree, blocked) < (b.degree, b.blocked));
+            let hard_best = best.as_ref().map_or(hard_degree, |b| b.hard_min.min(hard_degree));
+            if better {
+                best = Some(Best { degree, blocked, choice, hard_min: hard_best });
+            } else if let Some(b) = best.as_mut() {
+                b.hard_min = hard_best;
+            }
+            // A clear choice cannot be beaten.
+            if degree == Degree::None {
+                break;
+            }
+        }
+        Ok(best)
+    }
 
-    let mut best: Option<(Degree, u32, Choice, Degree)> = None; // degree, blocked, choice, degree without creatures
-    for choice in choices {
-        let (degree, blocked, hard_degree) = match choice {
-            Choice::CornerLines { origin, target } => {
-                let (mut n, mut n_hard, mut slit) = (0u32, 0u32, false);
-                for end in tracer.target_ends(target) {
-                    if tracer.blocked(origin.end, end, &keep_full, budget)? {
-                        n += 1;
-                        if judge.creatures && tracer.blocked(origin.end, end, &keep_hard, budget)? {
-                            n_hard += 1;
-                        }
-                        slit |= slits && tracer.blocked(origin.end, end, &keep_slit, budget)?;
-                    }
+    /// One corner's lines to one target square: (degree, blocked lines, degree without
+    /// creatures).
+    fn corner_lines_degree(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        origin: Origin,
+        target: Square,
+        budget: &mut Budget,
+    ) -> Result<(Degree, u32, Degree), RulesError> {
+        let judge = &self.judge;
+        let keep_full = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, judge.creatures);
+        let keep_hard = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, false);
+        let (mut n, mut n_hard, mut slit) = (0u32, 0u32, false);
+        for end in tracer.target_ends(target) {
+            if tracer.blocked(origin.end, end, &keep_full, budget)? {
+                n += 1;
+                if judge.creatures && tracer.blocked(origin.end, end, &keep_hard, budget)? {
+                    n_hard += 1;
                 }
-                if !judge.creatures {
-                    n_hard = n;
-                }
-                let grade = |n: u32| match n {
-                    0 => Degree::None,
-                    1 if partial => Degree::Partial,
-                    _ => Degree::Cover,
-                };
-                let (d, dh) =
-                    if slit { (Degree::Improved, Degree::Improved) } else { (grade(n), grade(n_hard)) };
-                (d, n, dh)
+                slit |= self.slits && tracer.blocked(origin.end, end, &slit_blocker, budget)?;
             }
-            Choice::Adjacent { from, target } => {
-                let mut n = 0u32;
-                let mut slit = false;
-                for c in from.corners() {
-                    let start = ctx.scene.endpoint(c, from);
-                    for end in tracer.target_ends(target) {
-                        if tracer.blocked(start, end, &keep_adjacent, budget)? {
-                            n += 1;
-                            slit |= slits && tracer.blocked(start, end, &keep_slit, budget)?;
-                        }
-                    }
-                }
-                // RULES.md Q-39: no partial cover in this test.
-                let d = if slit {
-                    Degree::Improved
-                } else if n > 0 {
-                    Degree::Cover
-                } else {
-                    Degree::None
-                };
-                (d, n, d)
-            }
+        }
+        if !judge.creatures {
+            n_hard = n;
+        }
+        let grade = |n: u32| match n {
+            0 => Degree::None,
+            1 if self.partial => Degree::Partial,
+            _ => Degree::Cover,
         };
-        let better = best.as_ref().is_none_or(|b| (degree, blocked) < (b.0, b.1));
-        let hard_best = best.as_ref().map_or(hard_degree, |b| b.3.min(hard_degree));
-        if better {
-            best = Some((degree, blocked, choice, hard_best));
-        } else if let Some(b) = best.as_mut() {
-            b.3 = hard_best;
-        }
-        // A clear choice cannot be beaten.
-        if degree == Degree::None {
-            break;
-        }
+        let (d, dh) = if slit { (Degree::Improved, Degree::Improved) } else { (grade(n), grade(n_hard)) };
+        Ok((d, n, dh))
     }
-    let Some((degree, blocked, chosen, hard_min)) = best else { return Ok(()) };
-    if let Choice::Adjacent { .. } = chosen {
-        ans.procedure = "pf1e.cover.melee-adjacent";
-    }
-    if ctx.total(degree, budget)? {
-        return Ok(());
-    }
-    ans.degree = degree;
-    // Soft cover: creatures alone cover the target (no choice is covered without them).
-    ans.soft =
-        judge.creatures && degree > Degree::None && degree < Degree::Improved && hard_min == Degree::None;
 
-    let rule = pc.corner_lines_rule;
-    match chosen {
-        Choice::CornerLines { origin, target } => {
-            ans.corner = Some(origin.end.at);
-            ans.attacker_square = origin.square;
-            ans.target_square = Some(target);
+    /// The adjacent-melee test's 16 lines from one attacker square to one target square:
+    /// (degree, blocked lines, the same degree: creatures never count here).
+    fn adjacent_degree(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        from: Square,
+        target: Square,
+        budget: &mut Budget,
+    ) -> Result<(Degree, u32, Degree), RulesError> {
+        let mut n = 0u32;
+        let mut slit = false;
+        for c in from.corners() {
+            let start = self.ctx.scene.endpoint(c, from);
             for end in tracer.target_ends(target) {
-                ans.lines.push(tracer.render(origin.end, end, &keep_full, budget)?);
+                if tracer.blocked(start, end, &adjacent_blocker, budget)? {
+                    n += 1;
+                    slit |= self.slits && tracer.blocked(start, end, &slit_blocker, budget)?;
+                }
             }
-            trace.push(
+        }
+        // RULES.md Q-39: no partial cover in this test.
+        let d = if slit {
+            Degree::Improved
+        } else if n > 0 {
+            Degree::Cover
+        } else {
+            Degree::None
+        };
+        Ok((d, n, d))
+    }
+
+    /// The answer from the chosen shot (unless there is no line of effect at all) and its
+    /// explanation.
+    fn settle(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        best: &Best,
+        ans: &mut CoverAnswer,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<(), RulesError> {
+        let (ctx, pc) = (self.ctx, self.pc);
+        let &Best { degree, blocked, choice: chosen, hard_min } = best;
+        if let Choice::Adjacent { .. } = chosen {
+            ans.procedure = "pf1e.cover.melee-adjacent";
+        }
+        if ctx.total(degree, budget)? {
+            return Ok(());
+        }
+        ans.degree = degree;
+        // Soft cover: creatures alone cover the target (no choice is covered without them).
+        ans.soft = self.judge.creatures
+            && degree > Degree::None
+            && degree < Degree::Improved
+            && hard_min == Degree::None;
+        self.explain_choice(tracer, best, ans, trace, budget)?;
+        if let Choice::CornerLines { origin, target } = chosen {
+            self.explain_low_obstacles(tracer, origin, target, trace, budget)?;
+        }
+        let rule = pc.corner_lines_rule;
+        if degree == Degree::Improved {
+            trace.push(pc.degrees_rule, Effect::ArrowSlit);
+        }
+        if ans.soft {
+            trace.push(pc.soft_rule, Effect::SoftCover);
+        }
+        if ctx.enc.variants.is_on("sf1e.cover.corridorExemption") {
+            trace.push_variant(
                 rule,
+                "sf1e.cover.corridorExemption",
                 Effect::CoverChoice {
-                    corner: Some(origin.end.at),
-                    target_square: Some(target),
+                    corner: ans.corner,
+                    target_square: ans.target_square,
                     blocked,
-                    lines: 4,
+                    lines: ans.lines.len() as u32,
                     degree: degree.id(),
                     adjacent_test: false,
                 },
             );
         }
-        Choice::Adjacent { from, target } => {
-            ans.attacker_square = Some(from);
-            ans.target_square = Some(target);
-            let mut first_blocked = None;
-            for c in from.corners() {
-                let start = ctx.scene.endpoint(c, from);
+        Ok(())
+    }
+
+    /// The chosen shot's lines, drawn, and the trace step naming it (and, for big creatures,
+    /// the step saying which squares were chosen).
+    fn explain_choice(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        best: &Best,
+        ans: &mut CoverAnswer,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<(), RulesError> {
+        let ctx = self.ctx;
+        let &Best { degree, blocked, choice: chosen, .. } = best;
+        let judge = &self.judge;
+        let keep_full = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, judge.creatures);
+        let rule = self.pc.corner_lines_rule;
+        match chosen {
+            Choice::CornerLines { origin, target } => {
+                ans.corner = Some(origin.end.at);
+                ans.attacker_square = origin.square;
+                ans.target_square = Some(target);
                 for end in tracer.target_ends(target) {
-                    let line = tracer.render(start, end, &keep_adjacent, budget)?;
-                    if line.blocked && first_blocked.is_none() {
-                        first_blocked = Some(c);
-                    }
-                    ans.lines.push(line);
+                    ans.lines.push(tracer.render(origin.end, end, &keep_full, budget)?);
                 }
+                trace.push(
+                    rule,
+                    Effect::CoverChoice {
+                        corner: Some(origin.end.at),
+                        target_square: Some(target),
+                        blocked,
+                        lines: 4,
+                        degree: degree.id(),
+                        adjacent_test: false,
+                    },
+                );
             }
-            ans.corner = first_blocked.or_else(|| from.corners().first().copied());
+            Choice::Adjacent { from, target } => {
+                ans.attacker_square = Some(from);
+                ans.target_square = Some(target);
+                let mut first_blocked = None;
+                for c in from.corners() {
+                    let start = ctx.scene.endpoint(c, from);
+                    for end in tracer.target_ends(target) {
+                        let line = tracer.render(start, end, &adjacent_blocker, budget)?;
+                        if line.blocked && first_blocked.is_none() {
+                            first_blocked = Some(c);
+                        }
+                        ans.lines.push(line);
+                    }
+                }
+                ans.corner = first_blocked.or_else(|| from.corners().first().copied());
+                trace.push(
+                    "pf1e.cover.melee-adjacent",
+                    Effect::CoverChoice {
+                        corner: ans.corner,
+                        target_square: Some(target),
+                        blocked,
+                        lines: 16,
+                        degree: degree.id(),
+                        adjacent_test: true,
+                    },
+                );
+            }
+        }
+        if ctx.a_space.side > 1 || ctx.t_space.side > 1 {
             trace.push(
-                "pf1e.cover.melee-adjacent",
+                "pf1e.cover.big-creatures",
                 Effect::CoverChoice {
                     corner: ans.corner,
-                    target_square: Some(target),
+                    target_square: ans.target_square,
                     blocked,
-                    lines: 16,
+                    lines: ans.lines.len() as u32,
                     degree: degree.id(),
-                    adjacent_test: true,
+                    adjacent_test: matches!(chosen, Choice::Adjacent { .. }),
                 },
             );
         }
+        Ok(())
     }
-    if ctx.a_space.side > 1 || ctx.t_space.side > 1 {
-        trace.push(
-            "pf1e.cover.big-creatures",
-            Effect::CoverChoice {
-                corner: ans.corner,
-                target_square: ans.target_square,
-                blocked,
-                lines: ans.lines.len() as u32,
-                degree: degree.id(),
-                adjacent_test: matches!(chosen, Choice::Adjacent { .. }),
-            },
-        );
-    }
-    // Low obstacles met by the chosen lines, counted or not.
-    if let Choice::CornerLines { origin, target } = chosen {
-        let low_rule = pc.low_obstacles_rule;
+
+    /// Low obstacles met by the chosen lines, counted or not, each once.
+    fn explain_low_obstacles(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        origin: Origin,
+        target: Square,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<(), RulesError> {
+        let (ctx, judge) = (self.ctx, &self.judge);
+        let low_rule = self.pc.low_obstacles_rule;
         let mut seen: Vec<(Option<Square>, Option<usize>)> = Vec::new();
         for end in tracer.target_ends(target) {
             for h in &tracer.trace(origin.end, end, budget)?.hits {
@@ -309,28 +452,8 @@ pub(super) fn resolve(
                 );
             }
         }
+        Ok(())
     }
-    if degree == Degree::Improved {
-        trace.push(pc.degrees_rule, Effect::ArrowSlit);
-    }
-    if ans.soft {
-        trace.push(pc.soft_rule, Effect::SoftCover);
-    }
-    if corridor_exemption {
-        trace.push_variant(
-            rule,
-            "sf1e.cover.corridorExemption",
-            Effect::CoverChoice {
-                corner: ans.corner,
-                target_square: ans.target_square,
-                blocked,
-                lines: ans.lines.len() as u32,
-                degree: degree.id(),
-                adjacent_test: false,
-            },
-        );
-    }
-    Ok(())
 }
 
 /// The numbers of the degree (`pf1e.cover.degrees`, `sf1e.cover.variants`, `hb3d.mod.cover`)

@@ -8,10 +8,10 @@
 //! tests; the centre line uses [`classify_square`].
 
 use super::push::{WALLS_PER_UNIT, blocks_movement, meet};
-use super::{Band, CheckKind, ManeuverAnswer, ManeuverEffect, Odds, Options, maneuver};
+use super::{ManeuverAnswer, ManeuverEffect, Odds, Options, OutcomeBand, maneuver};
 use crate::budget::{Budget, units};
 use crate::dice::{DiceSource, Ratio};
-use crate::encounter::{Condition, Encounter, Terrain};
+use crate::encounter::{Condition, Creature, Encounter, Terrain};
 use crate::error::RulesError;
 use crate::grid::line::{SquareContact, classify_square};
 use crate::grid::{Coord, FRAC_BITS, Metric, Point, Space, Square};
@@ -381,116 +381,167 @@ fn test_end(
         out.obstacle = Some(Obstacle { why: ChargeIllegal::TooLong, square: None, creature: None });
         return Ok(out);
     }
-    let pf = path_test == PathTest::ConvexHull;
-    let h = if pf { hull(&start, &stop) } else { Vec::new() };
-    let (from, to) = (centre(&start), centre(&stop));
-    let (x0, y0, x1, y1) = bbox(&start, &stop);
-    let mut corner: Option<Square> = None;
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            budget.spend(1)?;
-            let sq = Square::new(x, y);
-            if start.contains(sq) || stop.contains(sq) {
-                continue;
-            }
-            let inside = if pf {
-                square_meets_hull(&h, sq)
-            } else {
-                match classify_square(from, to, sq) {
-                    Ok(SquareContact::Interior) | Err(_) => true,
-                    Ok(SquareContact::Touch) => {
-                        if corner.is_none() && scene.terrain(sq).has(Terrain::SOLID) {
-                            corner = Some(sq);
-                        }
-                        false
-                    }
-                    Ok(_) => false,
-                }
-            };
-            if inside {
-                out.squares.push(sq);
-            }
-        }
-    }
+    let line = ChargeLine::new(start, stop, path_test);
+    let corner;
+    (out.squares, corner) = line.squares(scene, budget)?;
     // The given path's squares, each once (sorted then deduplicated: the squares found above
     // are distinct, so this is the same set as a `contains` test per square, in n log n).
     budget.spend(units(extra.len()).saturating_mul(2))?;
     out.squares.extend(extra.iter().copied().filter(|sq| !start.contains(*sq) && !stop.contains(*sq)));
     out.squares.sort_by_key(|s| (s.y, s.x));
     out.squares.dedup();
-    let mk = |why, square: Option<Square>, creature: Option<String>| Some(Obstacle { why, square, creature });
-    let n_creatures = units(enc.creatures.len());
-    // A square nobody stands on needs no scan of the creatures (the scene marks every square
-    // of the map a creature stands on); a scan costs one unit per few creatures.
-    let creature_on = |sq: Square, helpless_count: bool, budget: &mut Budget| {
-        if scene.cell(sq) & OCCUPIED == 0 && enc.grid.contains(sq) {
-            return Ok(None);
-        }
-        budget.spend(n_creatures / 4)?;
-        Ok::<_, RulesError>(enc.creatures.iter().enumerate().find(|(i, c)| {
-            *i != attacker
-                && enc.space(c).contains(sq)
-                && (helpless_count || !HELPLESS.iter().any(|k| c.has(*k)))
-        }))
-    };
-    // Length.
-    if feet < MIN_FT {
-        out.obstacle = mk(ChargeIllegal::TooShort, None, None);
-        return Ok(out);
-    }
-    // The end square.
-    for sq in stop.squares() {
-        budget.spend(1)?;
-        if let Some((_, c)) = creature_on(sq, true, budget)? {
-            out.obstacle = mk(ChargeIllegal::EndOccupied, Some(sq), Some(c.id.clone()));
-            return Ok(out);
-        }
-        if scene.terrain(sq).has(Terrain::SOLID) {
-            out.obstacle = mk(ChargeIllegal::EndBlocked, Some(sq), None);
-            return Ok(out);
-        }
-        if slows(scene.terrain(sq)) {
-            out.obstacle = mk(ChargeIllegal::DifficultTerrain, Some(sq), None);
-            return Ok(out);
-        }
-    }
-    // The path squares, row order.
-    for &sq in &out.squares {
-        budget.spend(1)?;
-        let t = scene.terrain(sq);
-        if t.has(Terrain::SOLID) {
-            out.obstacle = mk(ChargeIllegal::PathBlocked, Some(sq), None);
-            return Ok(out);
-        }
-        if slows(t) {
-            out.obstacle = mk(ChargeIllegal::DifficultTerrain, Some(sq), None);
-            return Ok(out);
-        }
-        if let Some((_, c)) = creature_on(sq, false, budget)? {
-            out.obstacle = mk(ChargeIllegal::PathCreature, Some(sq), Some(c.id.clone()));
-            return Ok(out);
-        }
-    }
-    // A solid corner the centre line passes through (`grid.move.corner-cutting`).
-    if let Some(sq) = corner {
-        out.obstacle = mk(ChargeIllegal::PathBlocked, Some(sq), None);
-        return Ok(out);
-    }
-    // Thin walls that block movement.
-    for (i, w) in enc.grid.walls.iter().enumerate() {
-        if i % WALLS_PER_UNIT == 0 {
-            budget.spend(1)?;
-        }
-        if !blocks_movement(scene.wall_kind(u32::try_from(i).unwrap_or(u32::MAX))) {
-            continue;
-        }
-        let hit = if pf { segment_meets_hull(&h, w.from, w.to) } else { meet(from, to, w.from, w.to) };
-        if hit {
-            out.obstacle = mk(ChargeIllegal::PathBlocked, None, None);
-            return Ok(out);
-        }
-    }
+    out.obstacle = line.obstacle(scene, attacker, feet, &out.squares, corner, budget)?;
     Ok(out)
+}
+
+/// The way from one space to an end space, as the ruleset's path test sees it: the convex
+/// hull of the two spaces (PF1 family), or the line between their centres.
+struct ChargeLine {
+    start: Space,
+    stop: Space,
+    /// The convex hull test (otherwise the centre line).
+    pf: bool,
+    hull: Vec<Xy>,
+    from: Point,
+    to: Point,
+}
+
+impl ChargeLine {
+    fn new(start: Space, stop: Space, path_test: PathTest) -> Self {
+        let pf = path_test == PathTest::ConvexHull;
+        let hull = if pf { hull(&start, &stop) } else { Vec::new() };
+        let (from, to) = (centre(&start), centre(&stop));
+        ChargeLine { start, stop, pf, hull, from, to }
+    }
+
+    /// The squares the way passes through (neither space's own), row by row, and the first
+    /// solid square whose corner the centre line only touches.
+    fn squares(
+        &self,
+        scene: &Scene<'_>,
+        budget: &mut Budget,
+    ) -> Result<(Vec<Square>, Option<Square>), RulesError> {
+        let (start, stop, from, to) = (&self.start, &self.stop, self.from, self.to);
+        let mut squares = Vec::new();
+        let (x0, y0, x1, y1) = bbox(start, stop);
+        let mut corner: Option<Square> = None;
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                budget.spend(1)?;
+                let sq = Square::new(x, y);
+                if start.contains(sq) || stop.contains(sq) {
+                    continue;
+                }
+                let inside = if self.pf {
+                    square_meets_hull(&self.hull, sq)
+                } else {
+                    match classify_square(from, to, sq) {
+                        Ok(SquareContact::Interior) | Err(_) => true,
+                        Ok(SquareContact::Touch) => {
+                            if corner.is_none() && scene.terrain(sq).has(Terrain::SOLID) {
+                                corner = Some(sq);
+                            }
+                            false
+                        }
+                        Ok(_) => false,
+                    }
+                };
+                if inside {
+                    squares.push(sq);
+                }
+            }
+        }
+        Ok((squares, corner))
+    }
+
+    /// What stops the charge on this way, the first found: its length, the end square, the
+    /// path squares in row order, a solid corner, a thin wall.
+    fn obstacle(
+        &self,
+        scene: &Scene<'_>,
+        attacker: usize,
+        feet: u32,
+        squares: &[Square],
+        corner: Option<Square>,
+        budget: &mut Budget,
+    ) -> Result<Option<Obstacle>, RulesError> {
+        let enc = scene.enc;
+        let mk =
+            |why, square: Option<Square>, creature: Option<String>| Some(Obstacle { why, square, creature });
+        // Length.
+        if feet < MIN_FT {
+            return Ok(mk(ChargeIllegal::TooShort, None, None));
+        }
+        // The end square.
+        for sq in self.stop.squares() {
+            budget.spend(1)?;
+            if let Some((_, c)) = creature_on(scene, attacker, sq, true, budget)? {
+                return Ok(mk(ChargeIllegal::EndOccupied, Some(sq), Some(c.id.clone())));
+            }
+            if scene.terrain(sq).has(Terrain::SOLID) {
+                return Ok(mk(ChargeIllegal::EndBlocked, Some(sq), None));
+            }
+            if slows(scene.terrain(sq)) {
+                return Ok(mk(ChargeIllegal::DifficultTerrain, Some(sq), None));
+            }
+        }
+        // The path squares, row order.
+        for &sq in squares {
+            budget.spend(1)?;
+            let t = scene.terrain(sq);
+            if t.has(Terrain::SOLID) {
+                return Ok(mk(ChargeIllegal::PathBlocked, Some(sq), None));
+            }
+            if slows(t) {
+                return Ok(mk(ChargeIllegal::DifficultTerrain, Some(sq), None));
+            }
+            if let Some((_, c)) = creature_on(scene, attacker, sq, false, budget)? {
+                return Ok(mk(ChargeIllegal::PathCreature, Some(sq), Some(c.id.clone())));
+            }
+        }
+        // A solid corner the centre line passes through (`grid.move.corner-cutting`).
+        if let Some(sq) = corner {
+            return Ok(mk(ChargeIllegal::PathBlocked, Some(sq), None));
+        }
+        // Thin walls that block movement.
+        for (i, w) in enc.grid.walls.iter().enumerate() {
+            if i % WALLS_PER_UNIT == 0 {
+                budget.spend(1)?;
+            }
+            if !blocks_movement(scene.wall_kind(u32::try_from(i).unwrap_or(u32::MAX))) {
+                continue;
+            }
+            let hit = if self.pf {
+                segment_meets_hull(&self.hull, w.from, w.to)
+            } else {
+                meet(self.from, self.to, w.from, w.to)
+            };
+            if hit {
+                return Ok(mk(ChargeIllegal::PathBlocked, None, None));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The creature other than the charger standing on `sq` (helpless ones only when
+/// `helpless_count`). A square nobody stands on needs no scan of the creatures (the scene marks
+/// every square of the map a creature stands on); a scan costs one unit per few creatures.
+fn creature_on<'e>(
+    scene: &Scene<'e>,
+    attacker: usize,
+    sq: Square,
+    helpless_count: bool,
+    budget: &mut Budget,
+) -> Result<Option<(usize, &'e Creature)>, RulesError> {
+    let enc = scene.enc;
+    if scene.cell(sq) & OCCUPIED == 0 && enc.grid.contains(sq) {
+        return Ok(None);
+    }
+    budget.spend(units(enc.creatures.len()) / 4)?;
+    Ok(enc.creatures.iter().enumerate().find(|(i, c)| {
+        *i != attacker && enc.space(c).contains(sq) && (helpless_count || !HELPLESS.iter().any(|k| c.has(*k)))
+    }))
 }
 
 /// Validates a given path: on the grid, each square adjacent to the previous one (the first to
@@ -536,7 +587,8 @@ pub fn plan_charge(
     budget: &mut Budget,
 ) -> Result<Charge, RulesError> {
     let enc = scene.enc;
-    let ChargeRule { rule, attack_bonus, ac_penalty, path: path_test } = charge_rule(enc)?;
+    let charge_rule = charge_rule(enc)?;
+    let rule = charge_rule.rule;
     let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
         return Err(RulesError::field("/attacker", "no such creature"));
     };
@@ -546,27 +598,8 @@ pub fn plan_charge(
         Some(p) => Some(check_path(enc, &start, p)?),
         None => None,
     };
-    let mut c = Charge {
-        rule,
-        legal: false,
-        obstacle: None,
-        start: start.anchor,
-        end: None,
-        movement_ft: None,
-        max_ft: if options.standard_only { speed } else { speed.saturating_mul(2) },
-        closest: Vec::new(),
-        closest_ft: None,
-        alternatives: Vec::new(),
-        path_test,
-        path_squares: Vec::new(),
-        tested: Vec::new(),
-        line_of_sight: false,
-        then: options.then,
-        attack_bonus,
-        ac_penalty,
-        path: Vec::new(),
-        opportunities: Vec::new(),
-    };
+    let max_ft = if options.standard_only { speed } else { speed.saturating_mul(2) };
+    let mut c = Charge::new(&charge_rule, start.anchor, max_ft, options);
     let push =
         |trace: &mut Trace, s: ChargeStep| trace.push(rule, Effect::Maneuver(ManeuverEffect::Charge(s)));
     let cands = attack_squares(enc, attacker, target, budget)?;
@@ -599,52 +632,98 @@ pub fn plan_charge(
         push(trace, ChargeStep::Tested { test: c.path_test, end: e.clone() });
         c.tested.push(e);
     }
-    let chosen = c.tested.iter().find(|e| e.obstacle.is_none()).or(c.tested.first()).cloned();
-    if let Some(e) = &chosen {
-        c.end = Some(e.end);
-        c.movement_ft = Some(e.movement_ft);
-        c.path_squares = e.squares.clone();
-        c.obstacle = e.obstacle.clone();
-        c.alternatives =
-            c.tested.iter().filter(|o| o.obstacle.is_none() && o.end != e.end).map(|o| o.end).collect();
-    }
-    if let Some(end) = c.end
-        && path.is_some()
-        && !c.closest.contains(&end)
-    {
-        c.obstacle = Some(Obstacle { why: ChargeIllegal::NotClosest, square: Some(end), creature: None });
-    }
-    if !c.line_of_sight {
-        c.obstacle = Some(Obstacle { why: ChargeIllegal::NoLineOfSight, square: None, creature: None });
-    }
-    c.legal = c.obstacle.is_none();
-    if let Some(end) = c.end {
-        c.path = match &path {
-            Some(p) => std::iter::once(start.anchor).chain(p.iter().copied()).collect(),
-            None => straight_path(start.anchor, end),
-        };
-    }
+    c.choose(path.as_deref());
     if c.legal {
         c.opportunities = opportunities_along(scene, attacker, &c.path, budget)?;
     }
-    match (&c.obstacle, c.end, c.movement_ft) {
-        (Some(o), _, _) => push(trace, ChargeStep::Illegal(o.clone())),
-        (None, Some(end), Some(ft)) => push(
-            trace,
-            ChargeStep::Legal {
-                end,
-                movement_ft: ft,
-                attack_bonus,
-                ac_penalty,
-                alternatives: c.alternatives.clone(),
-            },
-        ),
-        _ => {}
-    }
-    for o in &c.opportunities {
-        trace.push(o.rule, Effect::Maneuver(ManeuverEffect::Charge(ChargeStep::Provokes(o.clone()))));
-    }
+    c.explain_verdict(trace);
     Ok(c)
+}
+
+impl Charge {
+    /// A charge not yet tested (and so not legal).
+    fn new(r: &ChargeRule, start: Square, max_ft: u32, options: &ChargeOptions) -> Self {
+        let &ChargeRule { rule, attack_bonus, ac_penalty, path: path_test } = r;
+        Charge {
+            rule,
+            legal: false,
+            obstacle: None,
+            start,
+            end: None,
+            movement_ft: None,
+            max_ft,
+            closest: Vec::new(),
+            closest_ft: None,
+            alternatives: Vec::new(),
+            path_test,
+            path_squares: Vec::new(),
+            tested: Vec::new(),
+            line_of_sight: false,
+            then: options.then,
+            attack_bonus,
+            ac_penalty,
+            path: Vec::new(),
+            opportunities: Vec::new(),
+        }
+    }
+
+    /// The end chosen among the tested ones (the first clear one, else the first), and
+    /// whether the charge is legal: a given path must end on a closest square, and the
+    /// charger must see the target.
+    fn choose(&mut self, path: Option<&[Square]>) {
+        let c = self;
+        let start = c.start;
+        let chosen = c.tested.iter().find(|e| e.obstacle.is_none()).or(c.tested.first()).cloned();
+        if let Some(e) = &chosen {
+            c.end = Some(e.end);
+            c.movement_ft = Some(e.movement_ft);
+            c.path_squares = e.squares.clone();
+            c.obstacle = e.obstacle.clone();
+            c.alternatives =
+                c.tested.iter().filter(|o| o.obstacle.is_none() && o.end != e.end).map(|o| o.end).collect();
+        }
+        if let Some(end) = c.end
+            && path.is_some()
+            && !c.closest.contains(&end)
+        {
+            c.obstacle = Some(Obstacle { why: ChargeIllegal::NotClosest, square: Some(end), creature: None });
+        }
+        if !c.line_of_sight {
+            c.obstacle = Some(Obstacle { why: ChargeIllegal::NoLineOfSight, square: None, creature: None });
+        }
+        c.legal = c.obstacle.is_none();
+        if let Some(end) = c.end {
+            c.path = match path {
+                Some(p) => std::iter::once(start).chain(p.iter().copied()).collect(),
+                None => straight_path(start, end),
+            };
+        }
+    }
+
+    /// The verdict's step, and the attacks of opportunity the charge provokes.
+    fn explain_verdict(&self, trace: &mut Trace) {
+        let c = self;
+        let (rule, attack_bonus, ac_penalty) = (c.rule, c.attack_bonus, c.ac_penalty);
+        let push =
+            |trace: &mut Trace, s: ChargeStep| trace.push(rule, Effect::Maneuver(ManeuverEffect::Charge(s)));
+        match (&c.obstacle, c.end, c.movement_ft) {
+            (Some(o), _, _) => push(trace, ChargeStep::Illegal(o.clone())),
+            (None, Some(end), Some(ft)) => push(
+                trace,
+                ChargeStep::Legal {
+                    end,
+                    movement_ft: ft,
+                    attack_bonus,
+                    ac_penalty,
+                    alternatives: c.alternatives.clone(),
+                },
+            ),
+            _ => {}
+        }
+        for o in &c.opportunities {
+            trace.push(o.rule, Effect::Maneuver(ManeuverEffect::Charge(ChargeStep::Provokes(o.clone()))));
+        }
+    }
 }
 
 /// Answers a charge, with the bull rush or overrun at its end when asked (+2, Q-19).
@@ -687,38 +766,18 @@ pub fn charge(
         ans.charge = Some(c);
         return Ok(ans);
     }
-    let band = if c.legal { Band::Success } else { Band::Failure };
+    let band = if c.legal { OutcomeBand::Success } else { OutcomeBand::Failure };
     Ok(ManeuverAnswer {
-        kind: Kind::Charge,
         legal: c.legal,
-        illegal: None,
-        check: CheckKind::None,
-        bonus: 0,
-        dc: None,
-        opposed_bonus: None,
-        automatic: false,
-        modifiers: Vec::new(),
-        natural: None,
-        total: None,
-        opposed_natural: None,
-        opposed_total: None,
-        success: None,
-        margin: None,
-        band: None,
-        effects: None,
-        opportunity: Vec::new(),
-        escape_dc: None,
         action: "full_round",
         odds: Odds {
             success: if c.legal { Ratio::ONE } else { Ratio::ZERO },
             bands: vec![(band, Ratio::ONE)],
             moved: Vec::new(),
         },
-        rolls: Vec::new(),
         trace,
         charge: Some(c),
-        miss_chance: 0,
-        miss_roll: None,
+        ..ManeuverAnswer::blank(Kind::Charge)
     })
 }
 

@@ -183,7 +183,7 @@ impl CheckKind {
 
 /// An outcome band: the effect changes from one band to the next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Band {
+pub enum OutcomeBand {
     /// The check succeeded but the concealment miss chance made the maneuver miss.
     Missed,
     /// Fails, and the attacker drops its weapon (disarm, fail by 10+).
@@ -202,18 +202,18 @@ pub enum Band {
     ThroughAndProne,
 }
 
-impl Band {
+impl OutcomeBand {
     /// The wire id (`pushed_10_ft`).
     pub fn id(self, kind: Kind, shove: ShoveChoice) -> String {
         match self {
-            Band::Missed => "concealment_miss".into(),
-            Band::AttackerDrops => "attacker_drops_weapon".into(),
-            Band::AttackerProne => "attacker_prone".into(),
-            Band::Failure => "failure".into(),
-            Band::Pushed(ft) => format!("pushed_{ft}_ft"),
-            Band::BothHands => "both_hands".into(),
-            Band::ThroughAndProne => "through_and_prone".into(),
-            Band::Success => match (kind, shove) {
+            OutcomeBand::Missed => "concealment_miss".into(),
+            OutcomeBand::AttackerDrops => "attacker_drops_weapon".into(),
+            OutcomeBand::AttackerProne => "attacker_prone".into(),
+            OutcomeBand::Failure => "failure".into(),
+            OutcomeBand::Pushed(ft) => format!("pushed_{ft}_ft"),
+            OutcomeBand::BothHands => "both_hands".into(),
+            OutcomeBand::ThroughAndProne => "through_and_prone".into(),
+            OutcomeBand::Success => match (kind, shove) {
                 (Kind::Grapple, _) => "grappled".into(),
                 (Kind::Shove, ShoveChoice::Prone) | (Kind::Trip, _) => "target_prone".into(),
                 (Kind::Shove, ShoveChoice::Push) | (Kind::BullRush, _) => "pushed_5_ft".into(),
@@ -229,7 +229,13 @@ impl Band {
 
     /// Whether the band is a success.
     pub fn success(self) -> bool {
-        !matches!(self, Band::Missed | Band::AttackerDrops | Band::AttackerProne | Band::Failure)
+        !matches!(
+            self,
+            OutcomeBand::Missed
+                | OutcomeBand::AttackerDrops
+                | OutcomeBand::AttackerProne
+                | OutcomeBand::Failure
+        )
     }
 }
 
@@ -312,7 +318,7 @@ pub struct Odds {
     /// Probability of success.
     pub success: Ratio,
     /// Probability of each band that changes the effect, in band order.
-    pub bands: Vec<(Band, Ratio)>,
+    pub bands: Vec<(OutcomeBand, Ratio)>,
     /// Pushes: the distribution of the target's displacement on the map, feet (0 included),
     /// walls, creatures and PF1's secondary bull rushes taken into account.
     pub moved: Vec<(u32, Ratio)>,
@@ -353,7 +359,7 @@ pub struct ManeuverAnswer {
     /// when > 0).
     pub margin: Option<i64>,
     /// The band rolled.
-    pub band: Option<Band>,
+    pub band: Option<OutcomeBand>,
     /// Effects on the map (when rolled).
     pub effects: Option<Effects>,
     /// Attacks of opportunity.
@@ -428,7 +434,7 @@ pub enum ManeuverEffect {
     },
     /// The outcome band.
     Outcome {
-        /// Band id.
+        /// OutcomeBand id.
         band: String,
     },
     /// A push.
@@ -512,37 +518,10 @@ pub fn maneuver(
     }
     let mut plan = numbers::plan(enc, attacker, a, target, t, kind, options)?;
     let mut trace = Trace::default();
-    let mut ans = ManeuverAnswer {
-        kind,
-        legal: plan.illegal.is_none(),
-        illegal: plan.illegal,
-        check: plan.check,
-        bonus: plan.bonus,
-        dc: plan.dc,
-        opposed_bonus: plan.opposed_bonus,
-        automatic: plan.automatic.is_some(),
-        modifiers: Vec::new(),
-        natural: None,
-        total: None,
-        opposed_natural: None,
-        opposed_total: None,
-        success: None,
-        margin: None,
-        band: None,
-        effects: None,
-        opportunity: Vec::new(),
-        escape_dc: plan.escape_dc,
-        action: plan.action,
-        odds: Odds { success: Ratio::ZERO, bands: Vec::new(), moved: Vec::new() },
-        rolls: Vec::new(),
-        trace: Trace::default(),
-        charge: None,
-        miss_chance: 0,
-        miss_roll: None,
-    };
+    let mut ans = ManeuverAnswer::new(kind, &plan);
     if let Some(why) = plan.illegal {
         trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Illegal { kind, why }));
-        ans.odds.bands.push((Band::Failure, Ratio::ONE));
+        ans.odds.bands.push((OutcomeBand::Failure, Ratio::ONE));
         if pushes(kind, options.shove) {
             ans.odds.moved.push((0, Ratio::ONE));
         }
@@ -556,6 +535,81 @@ pub fn maneuver(
     }
     ans.modifiers = plan.modifiers.clone();
     ans.miss_chance = miss_chance(scene, attacker, target, kind, &plan, budget)?;
+    explain_numbers(enc, t, &plan, &ans, &mut trace);
+    ans.odds = odds(&plan, ans.miss_chance, budget)?;
+    if pushes(kind, options.shove) {
+        ans.odds.moved = moved(scene, attacker, target, &ans.odds.bands, options, budget)?;
+    }
+    trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Odds { success: ans.odds.success }));
+    for o in &ans.opportunity {
+        trace.push(o.rule, Effect::Maneuver(ManeuverEffect::Opportunity(o.clone())));
+    }
+    // The roll.
+    let mut rec = Recorder::new(dice);
+    if let Some(rolled) = roll(&plan, &mut rec)? {
+        let q = Attempt { scene, attacker, target, kind, options };
+        let band = q.outcome(&plan, rolled, &mut ans, &mut rec, &mut trace)?;
+        let effects = q.effects(&plan, band, &mut rec, &mut trace, budget)?;
+        ans.effects = Some(effects);
+    }
+    ans.rolls = rec.rolled;
+    ans.trace = trace;
+    Ok(ans)
+}
+
+impl ManeuverAnswer {
+    /// The answer before anything is rolled, with the plan's numbers.
+    fn new(kind: Kind, plan: &Plan) -> Self {
+        ManeuverAnswer {
+            legal: plan.illegal.is_none(),
+            illegal: plan.illegal,
+            check: plan.check,
+            bonus: plan.bonus,
+            dc: plan.dc,
+            opposed_bonus: plan.opposed_bonus,
+            automatic: plan.automatic.is_some(),
+            escape_dc: plan.escape_dc,
+            action: plan.action,
+            ..ManeuverAnswer::blank(kind)
+        }
+    }
+
+    /// An answer with no check, nothing rolled and no odds yet (not legal).
+    pub(crate) fn blank(kind: Kind) -> Self {
+        ManeuverAnswer {
+            kind,
+            legal: false,
+            illegal: None,
+            check: CheckKind::None,
+            bonus: 0,
+            dc: None,
+            opposed_bonus: None,
+            automatic: false,
+            modifiers: Vec::new(),
+            natural: None,
+            total: None,
+            opposed_natural: None,
+            opposed_total: None,
+            success: None,
+            margin: None,
+            band: None,
+            effects: None,
+            opportunity: Vec::new(),
+            escape_dc: None,
+            action: "standard",
+            odds: Odds { success: Ratio::ZERO, bands: Vec::new(), moved: Vec::new() },
+            rolls: Vec::new(),
+            trace: Trace::default(),
+            charge: None,
+            miss_chance: 0,
+            miss_roll: None,
+        }
+    }
+}
+
+/// The plan's steps: its modifiers, the check's numbers, automatic success, a pull, the
+/// escape DC and the concealment miss chance.
+fn explain_numbers(enc: &Encounter, t: &Creature, plan: &Plan, ans: &ManeuverAnswer, trace: &mut Trace) {
     for m in &plan.modifiers {
         trace.push(m.rule, Effect::Maneuver(ManeuverEffect::Modifier(m.clone())));
     }
@@ -586,77 +640,97 @@ pub fn maneuver(
     {
         trace.push(rule, Effect::Maneuver(ManeuverEffect::Concealment { miss_chance: ans.miss_chance }));
     }
-    ans.odds = odds(&plan, ans.miss_chance, budget)?;
-    if pushes(kind, options.shove) {
-        ans.odds.moved = moved(scene, attacker, target, &ans.odds.bands, options, budget)?;
-    }
-    trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Odds { success: ans.odds.success }));
-    for o in &ans.opportunity {
-        trace.push(o.rule, Effect::Maneuver(ManeuverEffect::Opportunity(o.clone())));
-    }
-    // The roll.
-    let mut rec = Recorder::new(dice);
-    let Some((n, o)) = roll(&plan, &mut rec)? else {
-        ans.rolls = rec.rolled;
-        ans.trace = trace;
-        return Ok(ans);
-    };
-    let mut out = outcome(&plan, n, o);
-    ans.natural = (plan.check != CheckKind::None).then_some(n);
-    ans.total = (plan.check != CheckKind::None).then_some(out.total);
-    ans.opposed_natural = o;
-    ans.opposed_total = out.opposed_total;
-    ans.margin = (plan.check != CheckKind::None).then_some(out.margin);
-    if plan.check != CheckKind::None {
+}
+
+/// A maneuver being attempted, once its dice are rolled.
+struct Attempt<'q, 's> {
+    scene: &'q Scene<'s>,
+    attacker: usize,
+    target: usize,
+    kind: Kind,
+    options: &'q Options,
+}
+
+impl Attempt<'_, '_> {
+    /// The rolled check (`(n, o)`: the natural rolls of the check and of the opposed check) and
+    /// the miss chance: the answer's numbers, success and band.
+    fn outcome(
+        &self,
+        plan: &Plan,
+        (n, o): (i64, Option<i64>),
+        ans: &mut ManeuverAnswer,
+        rec: &mut Recorder<'_, dyn DiceSource + '_>,
+        trace: &mut Trace,
+    ) -> Result<OutcomeBand, RulesError> {
+        let (enc, kind, options) = (self.scene.enc, self.kind, self.options);
+        let mut out = outcome(plan, n, o);
+        ans.natural = (plan.check != CheckKind::None).then_some(n);
+        ans.total = (plan.check != CheckKind::None).then_some(out.total);
+        ans.opposed_natural = o;
+        ans.opposed_total = out.opposed_total;
+        ans.margin = (plan.check != CheckKind::None).then_some(out.margin);
+        if plan.check != CheckKind::None {
+            trace.push(
+                plan.rule,
+                Effect::Maneuver(ManeuverEffect::Rolled {
+                    natural: n,
+                    total: out.total,
+                    opposed_total: out.opposed_total,
+                    margin: out.margin,
+                    success: out.success,
+                }),
+            );
+        }
+        if plan.check == CheckKind::Contest && out.margin == 0 {
+            trace.push(plan.base_rule, Effect::Maneuver(ManeuverEffect::Tie));
+        }
+        if out.success
+            && ans.miss_chance > 0
+            && let Some(d) = rec.roll(&Purpose::MissChance, 100)?
+        {
+            let missed = d <= ans.miss_chance;
+            ans.miss_roll = Some((i64::from(d), missed));
+            if let Some(rule) = concealment_rule(enc.ruleset.rules().maneuvers) {
+                trace.push(rule, Effect::Maneuver(ManeuverEffect::MissRoll { roll: i64::from(d), missed }));
+            }
+            if missed {
+                out.success = false;
+                out.band = OutcomeBand::Missed;
+            }
+        }
+        ans.success = Some(out.success);
+        ans.band = Some(out.band);
         trace.push(
             plan.rule,
-            Effect::Maneuver(ManeuverEffect::Rolled {
-                natural: n,
-                total: out.total,
-                opposed_total: out.opposed_total,
-                margin: out.margin,
-                success: out.success,
-            }),
+            Effect::Maneuver(ManeuverEffect::Outcome { band: out.band.id(kind, options.shove) }),
         );
+        Ok(out.band)
     }
-    if plan.check == CheckKind::Contest && out.margin == 0 {
-        trace.push(plan.base_rule, Effect::Maneuver(ManeuverEffect::Tie));
-    }
-    if out.success
-        && ans.miss_chance > 0
-        && let Some(d) = rec.roll(&Purpose::MissChance, 100)?
-    {
-        let missed = d <= ans.miss_chance;
-        ans.miss_roll = Some((i64::from(d), missed));
-        if let Some(rule) = concealment_rule(enc.ruleset.rules().maneuvers) {
-            trace.push(rule, Effect::Maneuver(ManeuverEffect::MissRoll { roll: i64::from(d), missed }));
+
+    /// What the outcome band does on the map, with its steps.
+    fn effects(
+        &self,
+        plan: &Plan,
+        band: OutcomeBand,
+        rec: &mut Recorder<'_, dyn DiceSource + '_>,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<Effects, RulesError> {
+        let (scene, attacker, target, kind, options) =
+            (self.scene, self.attacker, self.target, self.kind, self.options);
+        let effects = effects(scene, attacker, target, kind, band, plan, options, rec, budget)?;
+        // The secondary checks happen during the push; the push step then tells where it ended.
+        for s in &effects.secondary {
+            trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Secondary(s.clone())));
         }
-        if missed {
-            out.success = false;
-            out.band = Band::Missed;
+        if let Some(p) = &effects.push {
+            trace.push("grid.push-direction", Effect::Maneuver(ManeuverEffect::Pushed(p.clone())));
         }
+        if let Some(m) = &effects.attacker_move {
+            trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::AttackerMoves(m.clone())));
+        }
+        Ok(effects)
     }
-    ans.success = Some(out.success);
-    ans.band = Some(out.band);
-    trace.push(
-        plan.rule,
-        Effect::Maneuver(ManeuverEffect::Outcome { band: out.band.id(kind, options.shove) }),
-    );
-    let effects = effects(scene, attacker, target, kind, out.band, &plan, options, &mut rec, budget)?;
-    // The secondary checks happen during the push; the push step then tells where it ended.
-    for s in &effects.secondary {
-        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Secondary(s.clone())));
-    }
-    if let Some(p) = &effects.push {
-        trace.push("grid.push-direction", Effect::Maneuver(ManeuverEffect::Pushed(p.clone())));
-    }
-    if let Some(m) = &effects.attacker_move {
-        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::AttackerMoves(m.clone())));
-    }
-    ans.effects = Some(effects);
-    ans.rolls = rec.rolled;
-    ans.trace = trace;
-    Ok(ans)
 }
 
 /// Whether the kind pushes the target (bull rush, 5e shove to push).
@@ -731,14 +805,14 @@ fn moved(
     scene: &Scene<'_>,
     attacker: usize,
     target: usize,
-    bands: &[(Band, Ratio)],
+    bands: &[(OutcomeBand, Ratio)],
     options: &Options,
     budget: &mut Budget,
 ) -> Result<Vec<(u32, Ratio)>, RulesError> {
     let mut out = Vec::new();
     for &(band, p) in bands {
         match band {
-            Band::Pushed(ft) => {
+            OutcomeBand::Pushed(ft) => {
                 for (moved, w) in rush::moved_odds(scene, attacker, target, ft, p, options, budget)? {
                     rush::add(&mut out, moved, w);
                 }
@@ -777,7 +851,7 @@ struct Outcome {
     opposed_total: Option<i64>,
     margin: i64,
     success: bool,
-    band: Band,
+    band: OutcomeBand,
 }
 
 fn outcome(plan: &Plan, n: i64, o: Option<i64>) -> Outcome {
@@ -810,23 +884,23 @@ fn outcome(plan: &Plan, n: i64, o: Option<i64>) -> Outcome {
             (total, None, m, success)
         }
     };
-    Outcome { total, opposed_total, margin, success, band: band(plan, success, margin) }
+    Outcome { total, opposed_total, margin, success, band: outcome_band(plan, success, margin) }
 }
 
-fn band(plan: &Plan, success: bool, m: i64) -> Band {
+fn outcome_band(plan: &Plan, success: bool, m: i64) -> OutcomeBand {
     let pf = matches!(plan.check, CheckKind::D20VsDc | CheckKind::ThreeD6VsDc);
     match (plan.kind, success) {
         (Kind::BullRush, true) => {
             let extra = u32::try_from(m.max(0) / 5).unwrap_or(0).min(1000);
-            Band::Pushed(5 + 5 * extra)
+            OutcomeBand::Pushed(5 + 5 * extra)
         }
-        (Kind::Shove, true) if plan.shove == ShoveChoice::Push => Band::Pushed(5),
-        (Kind::Trip, false) if pf && m <= -10 => Band::AttackerProne,
-        (Kind::Disarm, false) if pf && m <= -10 => Band::AttackerDrops,
-        (Kind::Disarm, true) if pf && m >= 10 => Band::BothHands,
-        (Kind::Overrun, true) if plan.check != CheckKind::None && m >= 5 => Band::ThroughAndProne,
-        (_, true) => Band::Success,
-        (_, false) => Band::Failure,
+        (Kind::Shove, true) if plan.shove == ShoveChoice::Push => OutcomeBand::Pushed(5),
+        (Kind::Trip, false) if pf && m <= -10 => OutcomeBand::AttackerProne,
+        (Kind::Disarm, false) if pf && m <= -10 => OutcomeBand::AttackerDrops,
+        (Kind::Disarm, true) if pf && m >= 10 => OutcomeBand::BothHands,
+        (Kind::Overrun, true) if plan.check != CheckKind::None && m >= 5 => OutcomeBand::ThroughAndProne,
+        (_, true) => OutcomeBand::Success,
+        (_, false) => OutcomeBand::Failure,
     }
 }
 
@@ -856,7 +930,7 @@ fn odds(plan: &Plan, miss_chance: u32, budget: &mut Budget) -> Result<Odds, Rule
     } else {
         vec![(None, 1)]
     };
-    let mut counts: Vec<(Band, u128)> = Vec::new();
+    let mut counts: Vec<(OutcomeBand, u128)> = Vec::new();
     let mut total = 0u128;
     let mut wins = 0u128;
     for &(n, wn) in &ns {
@@ -878,9 +952,9 @@ fn odds(plan: &Plan, miss_chance: u32, budget: &mut Budget) -> Result<Odds, Rule
     // The miss chance is rolled after a successful check (as after a hit).
     let (keep, miss) = (Ratio::percent(miss_chance).complement(), Ratio::percent(miss_chance));
     let checked = Ratio::new(wins, total);
-    let mut bands: Vec<(Band, Ratio)> = Vec::new();
+    let mut bands: Vec<(OutcomeBand, Ratio)> = Vec::new();
     if miss_chance > 0 && wins > 0 {
-        bands.push((Band::Missed, checked.times(miss)));
+        bands.push((OutcomeBand::Missed, checked.times(miss)));
     }
     for (b, c) in counts {
         let p = Ratio::new(c, total);
@@ -965,7 +1039,7 @@ fn effects(
     attacker: usize,
     target: usize,
     kind: Kind,
-    band: Band,
+    band: OutcomeBand,
     plan: &Plan,
     options: &Options,
     dice: &mut dyn DiceSource,
@@ -979,7 +1053,7 @@ fn effects(
     // A PF1-style grapple leaves both creatures grappled; a 5e one only the target.
     let grappler_grappled = matches!(enc.ruleset.rules().maneuvers, ManeuverRule::CombatManeuver(_));
     match (kind, band) {
-        (Kind::BullRush, Band::Pushed(ft)) => {
+        (Kind::BullRush, OutcomeBand::Pushed(ft)) => {
             let (walk, secondary) = rush::rush(scene, attacker, target, ft, options, dice, budget)?;
             if walk.push.moved_ft > 0 {
                 let dir = walk.push.direction;
@@ -989,19 +1063,19 @@ fn effects(
             e.push = Some(walk.push);
             e.secondary = secondary;
         }
-        (_, Band::Pushed(ft)) => e.push = Some(push::push(scene, attacker, target, ft, budget)?),
-        (Kind::Shove | Kind::Trip, Band::Success) => e.target_gains.push(Condition::Prone),
-        (_, Band::AttackerProne) => e.attacker_gains.push(Condition::Prone),
-        (Kind::Grapple, Band::Success) => {
+        (_, OutcomeBand::Pushed(ft)) => e.push = Some(push::push(scene, attacker, target, ft, budget)?),
+        (Kind::Shove | Kind::Trip, OutcomeBand::Success) => e.target_gains.push(Condition::Prone),
+        (_, OutcomeBand::AttackerProne) => e.attacker_gains.push(Condition::Prone),
+        (Kind::Grapple, OutcomeBand::Success) => {
             e.target_gains.push(Condition::Grappled);
             if grappler_grappled {
                 e.attacker_gains.push(Condition::Grappled);
             }
             e.target_moved_to = plan.pull.flatten();
         }
-        (Kind::Pin, Band::Success) => e.target_gains.push(Condition::Pinned),
-        (Kind::TieUp, Band::Success) => e.target_gains.push(Condition::TiedUp),
-        (Kind::Escape, Band::Success) => {
+        (Kind::Pin, OutcomeBand::Success) => e.target_gains.push(Condition::Pinned),
+        (Kind::TieUp, OutcomeBand::Success) => e.target_gains.push(Condition::TiedUp),
+        (Kind::Escape, OutcomeBand::Success) => {
             e.attacker_loses = a
                 .conditions
                 .iter()
@@ -1012,25 +1086,27 @@ fn effects(
                 e.attacker_loses.push(Condition::Grappled);
             }
         }
-        (Kind::Disarm, Band::Success) => {
+        (Kind::Disarm, OutcomeBand::Success) => {
             e.dropped.push(Dropped { creature: t.id.clone(), item: weapon_name(t) });
             e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
         }
-        (Kind::Disarm, Band::BothHands) => {
+        (Kind::Disarm, OutcomeBand::BothHands) => {
             e.dropped.push(Dropped { creature: t.id.clone(), item: "both_hands".into() });
             e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
         }
-        (_, Band::AttackerDrops) => e.dropped.push(Dropped { creature: a.id.clone(), item: weapon_name(a) }),
-        (Kind::Overrun, Band::Success) => {
+        (_, OutcomeBand::AttackerDrops) => {
+            e.dropped.push(Dropped { creature: a.id.clone(), item: weapon_name(a) })
+        }
+        (Kind::Overrun, OutcomeBand::Success) => {
             e.through = true;
             e.attacker_move = Some(push::through(scene, attacker, target, budget)?);
         }
-        (Kind::Overrun, Band::ThroughAndProne) => {
+        (Kind::Overrun, OutcomeBand::ThroughAndProne) => {
             e.through = true;
             e.target_gains.push(Condition::Prone);
             e.attacker_move = Some(push::through(scene, attacker, target, budget)?);
         }
-        (Kind::BullRush | Kind::Overrun, Band::Failure | Band::Missed) => {
+        (Kind::BullRush | Kind::Overrun, OutcomeBand::Failure | OutcomeBand::Missed) => {
             e.attacker_stops_in_front = true;
             e.attacker_move = Some(push::front(scene, attacker, target, budget)?);
         }

@@ -230,26 +230,8 @@ fn combat_maneuver(
     p.naturals = !(kind == Kind::Escape && options.escape_artist);
     p.provokes = matches!(kind, Kind::Grapple | Kind::BullRush | Kind::Trip | Kind::Disarm | Kind::Overrun);
     let cmb = |i: usize, c: &Creature| c.stats.cmb.ok_or_else(|| missing(i, c, "cmb"));
-    let mut modifiers: Vec<Modifier> = Vec::new();
-    let mut add = |rule: &'static str, detail: &str, value: i32, side: Side| {
-        modifiers.push(Modifier { rule, detail: detail.to_owned(), value, side });
-    };
     if kind == Kind::Escape {
-        // The grappled creature (attacker) escapes its grappler (target).
-        if options.escape_artist {
-            p.bonus = a.stats.escape_artist.ok_or_else(|| missing(ai, a, "escape_artist"))?;
-        } else {
-            p.bonus = cmb(ai, a)?;
-        }
-        p.dc = Some(match r.escape_dc {
-            EscapeDc::Cmd => t.stats.cmd.ok_or_else(|| missing(ti, t, "cmd"))?,
-            EscapeDc::CmbPlus { escape_artist, otherwise } => {
-                cmb(ti, t)?.saturating_add(if options.escape_artist { escape_artist } else { otherwise })
-            }
-        });
-        if !grappled(a) {
-            p.illegal = Some(Illegal::NotGrappled);
-        }
+        escape(r, ai, a, ti, t, options, &mut p)?;
         return Ok(p);
     }
     let mut bonus = cmb(ai, a)?;
@@ -263,11 +245,65 @@ fn combat_maneuver(
         p.bonus = bonus;
         return Ok(p);
     }
-    // Legality.
+    p.illegal = combat_maneuver_legality(enc, a, t, kind);
+    let modifiers = combat_maneuver_modifiers(enc, r, rule, a, t, kind, options);
+    for m in &modifiers {
+        match m.side {
+            Side::Check => bonus = bonus.saturating_add(m.value),
+            Side::Defence => dc = dc.saturating_add(m.value),
+        }
+    }
+    p.modifiers = modifiers;
+    p.bonus = bonus;
+    p.dc = Some(dc);
+    p.automatic = IMMOBILE.iter().copied().find(|c| t.has(*c) && kind != Kind::Escape);
+    if kind == Kind::Grapple && p.illegal.is_none() && !adjacent(&enc.space(a), &enc.space(t)) {
+        p.pull = Some(pull_square(enc, ai, ti));
+    }
+    if kind == Kind::TieUp {
+        let c = cmb(ai, a)?;
+        let literal = r.tie_up_literal_variant.is_some_and(|v| enc.variants.is_on(v));
+        p.escape_dc = Some(c.saturating_add(if literal { 5 } else { 20 }));
+    }
+    Ok(p)
+}
+
+/// The grappled creature (attacker) escapes its grappler (target): its CMB or Escape Artist
+/// against the escape DC.
+fn escape(
+    r: &CombatManeuver,
+    ai: usize,
+    a: &Creature,
+    ti: usize,
+    t: &Creature,
+    options: &Options,
+    p: &mut Plan,
+) -> Result<(), RulesError> {
+    let cmb = |i: usize, c: &Creature| c.stats.cmb.ok_or_else(|| missing(i, c, "cmb"));
+    if options.escape_artist {
+        p.bonus = a.stats.escape_artist.ok_or_else(|| missing(ai, a, "escape_artist"))?;
+    } else {
+        p.bonus = cmb(ai, a)?;
+    }
+    p.dc = Some(match r.escape_dc {
+        EscapeDc::Cmd => t.stats.cmd.ok_or_else(|| missing(ti, t, "cmd"))?,
+        EscapeDc::CmbPlus { escape_artist, otherwise } => {
+            cmb(ti, t)?.saturating_add(if options.escape_artist { escape_artist } else { otherwise })
+        }
+    });
+    if !grappled(a) {
+        p.illegal = Some(Illegal::NotGrappled);
+    }
+    Ok(())
+}
+
+/// Why a combat maneuver cannot be attempted: size, legs, flight, a target not grappled,
+/// reach; the first reason found, in that order.
+fn combat_maneuver_legality(enc: &Encounter, a: &Creature, t: &Creature, kind: Kind) -> Option<Illegal> {
     let weapon = if matches!(kind, Kind::Trip | Kind::Disarm) { a.wielding.as_ref() } else { None };
     let band = reach::band(enc, a, weapon);
     let size_limited = matches!(kind, Kind::BullRush | Kind::Trip | Kind::Overrun);
-    p.illegal = if size_limited && !size_ok(a, t) {
+    if size_limited && !size_ok(a, t) {
         Some(Illegal::Size)
     } else if kind == Kind::Trip && t.legs == Some(0) {
         Some(Illegal::Legs)
@@ -279,6 +315,23 @@ fn combat_maneuver(
         Some(Illegal::Reach)
     } else {
         None
+    }
+}
+
+/// The modifiers of a combat maneuver: to the check, and to the defence (legs beyond two).
+fn combat_maneuver_modifiers(
+    enc: &Encounter,
+    r: &CombatManeuver,
+    rule: &'static str,
+    a: &Creature,
+    t: &Creature,
+    kind: Kind,
+    options: &Options,
+) -> Vec<Modifier> {
+    let base = r.base_rule;
+    let mut modifiers: Vec<Modifier> = Vec::new();
+    let mut add = |rule: &'static str, detail: &str, value: i32, side: Side| {
+        modifiers.push(Modifier { rule, detail: detail.to_owned(), value, side });
     };
     // Check modifiers.
     if options.improved {
@@ -333,25 +386,7 @@ fn combat_maneuver(
             add(rule, "legs beyond two", v, Side::Defence);
         }
     }
-    for m in &modifiers {
-        match m.side {
-            Side::Check => bonus = bonus.saturating_add(m.value),
-            Side::Defence => dc = dc.saturating_add(m.value),
-        }
-    }
-    p.modifiers = modifiers;
-    p.bonus = bonus;
-    p.dc = Some(dc);
-    p.automatic = IMMOBILE.iter().copied().find(|c| t.has(*c) && kind != Kind::Escape);
-    if kind == Kind::Grapple && p.illegal.is_none() && !adjacent(&enc.space(a), &enc.space(t)) {
-        p.pull = Some(pull_square(enc, ai, ti));
-    }
-    if kind == Kind::TieUp {
-        let c = cmb(ai, a)?;
-        let literal = r.tie_up_literal_variant.is_some_and(|v| enc.variants.is_on(v));
-        p.escape_dc = Some(c.saturating_add(if literal { 5 } else { 20 }));
-    }
-    Ok(p)
+    modifiers
 }
 
 /// Whether two spaces touch (share an edge or a corner) without overlapping.

@@ -10,6 +10,13 @@ use crate::grid::{Point, Space, Square};
 use crate::scene::Scene;
 
 /// Why a push stopped early.
+///
+/// Not [`StepIssue`](crate::movement::StepIssue), although both test squares, walls and
+/// corners through the same `barrier`: a push is forced, so it can reach the grid edge and
+/// can have no direction away from the pusher, it never runs out of movement, and any
+/// creature in the way stops it, named by its index because the walk may go on with it
+/// ([`Walk::advance`] returns it; PF1's secondary bull rush, then [`Walk::join`]). The push is
+/// shorter, not illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PushStop {
     /// The next square is off the grid.

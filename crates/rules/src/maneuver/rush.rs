@@ -13,7 +13,7 @@
 
 use super::numbers;
 use super::push::{Push, Walk, direction};
-use super::{Band, Illegal, Kind, Modifier, Options, Plan, Side, outcome};
+use super::{Illegal, Kind, Modifier, Options, OutcomeBand, Plan, Side, outcome};
 use crate::budget::Budget;
 use crate::dice::{DiceSource, Purpose, Ratio};
 use crate::error::RulesError;
@@ -99,7 +99,7 @@ fn plan_against(
 fn earned(plan: &Plan, natural: i64) -> (bool, i64, Option<u32>) {
     let out = outcome(plan, natural, None);
     let ft = match out.band {
-        Band::Pushed(ft) => Some(ft),
+        OutcomeBand::Pushed(ft) => Some(ft),
         _ => None,
     };
     (out.success, out.margin, ft)

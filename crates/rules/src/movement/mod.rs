@@ -26,7 +26,7 @@ use crate::encounter::{Condition, Encounter};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
 use crate::maneuver::{Charge, ChargeOptions, charge::plan_charge};
-use crate::ruleset::{Drag, MoveCosts, ThroughRule};
+use crate::ruleset::{Drag, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 
@@ -291,85 +291,15 @@ pub fn movement(
     }
     let mut trace = Trace::default();
     let speed = m.speed_ft.unwrap_or(enc.ruleset.rules().default_speed_ft);
-    let mut ans = Movement {
-        mode,
-        legal: true,
-        reason: None,
-        start: start.anchor,
-        end: full.last().copied().unwrap_or(start.anchor),
-        last_legal: start.anchor,
-        steps: Vec::new(),
-        speed_ft: speed,
-        budget_ft: None,
-        total_ft: 0,
-        extra_ft: 0,
-        remaining_ft: None,
-        move_actions: None,
-        opportunities: Vec::new(),
-        ends_in_occupied: None,
-        charge: None,
-        trace: Trace::default(),
-    };
+    let mut ans = Movement::new(mode, start.anchor, full.last().copied().unwrap_or(start.anchor), speed);
     validate_options(enc, mover, mode, options, pf)?;
     if mode == Mode::Charge && full.len() < 2 {
         return Err(RulesError::field("/path", "a charge needs at least its end square"));
     }
-    let fail = |ans: &mut Movement, why: &'static str| {
-        ans.legal = false;
-        ans.reason.get_or_insert(why);
-    };
-
-    // What the mover may spend.
     let prone = m.has(Condition::Prone) && !matches!(mode, Mode::Teleport | Mode::Forced);
-    let crawling = prone && !options.stand_up;
-    let mut why: Vec<&'static str> = Vec::new();
-    let mut budget_ft = match mode {
-        Mode::Teleport | Mode::Forced => None,
-        _ if pf && options.short_step => Some(5),
-        _ if pf => {
-            why.push("double_move");
-            Some(speed.saturating_mul(2))
-        }
-        _ if options.dash => {
-            why.push("dash");
-            Some(speed.saturating_mul(2))
-        }
-        _ => Some(speed),
-    };
-    if prone && budget_ft.is_some() {
-        let cost = if pf { 0 } else { speed / 2 };
-        push(&mut trace, rules.prone_rule, MoveEffect::Prone { stands_up: options.stand_up, cost_ft: cost });
-        if options.stand_up {
-            if speed == 0 {
-                fail(&mut ans, "cannot_stand");
-            }
-            if pf {
-                // Standing up is a move action: one move action of movement is left.
-                why.push("stand_up");
-                budget_ft = Some(speed);
-            } else {
-                ans.extra_ft = ans.extra_ft.saturating_add(cost);
-            }
-        } else if pf {
-            // Crawling: 5 ft per move action, two move actions.
-            why.push("crawl");
-            budget_ft = Some(10);
-        }
-    }
-    if let (Some(d), Drag::HalfSpeed(_)) = (options.dragging, rules.drag)
-        && drag_slows(enc, mover, d, rules.drag)
-        && let Some(b) = budget_ft.as_mut()
-    {
-        why.push("dragging");
-        *b /= 2;
-    }
-    if let Some(b) = budget_ft {
-        push(
-            &mut trace,
-            rules.grid_rule,
-            MoveEffect::Budget { speed_ft: speed, budget_ft: b, why: why.clone() },
-        );
-    }
+    let q =
+        Move { scene, mover, mode, options, rules, pf, speed, prone, crawling: prone && !options.stand_up };
+    let budget_ft = q.allowance(&mut ans, &mut trace);
 
     // Dismounting puts the rider on the first square of the path.
     let mut walk_from = 0usize;
@@ -377,77 +307,8 @@ pub fn movement(
         walk_from = 1;
         dismount(scene, mover, &full, &mut ans, &mut trace, speed)?;
     }
-
-    // The steps.
-    let step_rules = StepRules::new(scene, mover, mode, options, crawling);
-    let mut passes: Vec<(usize, usize)> = Vec::new();
-    let mut legal_so_far = true;
-    let mut diagonals = 0u32;
-    if mode == Mode::Teleport {
-        ans.last_legal = start.anchor;
-    }
-    for i in (walk_from + 1)..full.len() {
-        let (from, to) = (full[i - 1], full[i]);
-        let (mut step, provoker) =
-            step_rules.step(i, from, to, &mut diagonals, mode == Mode::Teleport, budget)?;
-        ans.total_ft = ans.total_ft.saturating_add(step.cost_ft);
-        step.total_ft = ans.total_ft.saturating_add(ans.extra_ft);
-        if step.legal
-            && let Some(b) = budget_ft
-            && step.total_ft > b
-        {
-            step.legal = false;
-            step.issue = Some(StepIssue::NoMovementLeft);
-        }
-        if let Some(c) = provoker {
-            passes.push((i - walk_from, c));
-        }
-        if !step.legal {
-            fail(&mut ans, step.issue.as_ref().map_or("illegal_step", |s| s.id()));
-            legal_so_far = false;
-        } else if legal_so_far {
-            ans.last_legal = to;
-        }
-        if !step.legal || step.difficult || step.hampered || step.through.is_some() {
-            let rule = match &step.issue {
-                Some(StepIssue::Creature { .. }) => rules.through_rule,
-                Some(StepIssue::Corner { .. }) => "grid.move.corner-cutting",
-                _ if step.through.is_some() => rules.through_rule,
-                _ if step.difficult || step.hampered => rules.difficult_rule,
-                _ => rules.grid_rule,
-            };
-            push(&mut trace, rule, MoveEffect::Step(step.clone()));
-        }
-        ans.steps.push(step);
-    }
-    if pf
-        && options.short_step
-        && (ans.steps.len() != 1 || ans.steps.iter().any(|s| s.difficult || s.cost_ft > 5))
-    {
-        fail(&mut ans, "not_a_short_step");
-    }
-    if mode == Mode::Teleport {
-        ans.total_ft = 0;
-        if ans.legal {
-            ans.last_legal = ans.end;
-        }
-    }
-    ans.budget_ft = budget_ft;
-    let spent = ans.total_ft.saturating_add(ans.extra_ft);
-    ans.remaining_ft = budget_ft.map(|b| b.saturating_sub(spent));
-    if pf && budget_ft.is_some() {
-        let stand = u32::from(prone && options.stand_up);
-        ans.move_actions = Some(if crawling {
-            u32::try_from(ans.steps.len()).unwrap_or(u32::MAX)
-        } else {
-            stand + spent.div_ceil(speed.max(1)).max(u32::from(ans.steps.is_empty() && stand == 0))
-        });
-    }
-    push(
-        &mut trace,
-        rules.grid_rule,
-        MoveEffect::Total { total_ft: spent, budget_ft, within: budget_ft.is_none_or(|b| spent <= b) },
-    );
+    let passes = q.steps(&full, walk_from, budget_ft, &mut ans, &mut trace, budget)?;
+    q.tally(budget_ft, &mut ans, &mut trace);
 
     // Mounting at the end of the path.
     if mode == Mode::Mount {
@@ -469,37 +330,253 @@ pub fn movement(
         }
         ans.charge = Some(c);
     }
-
-    // Attacks of opportunity, along the legal part of the path.
-    let exempt = match mode {
-        Mode::Teleport => Some("teleport"),
-        Mode::Forced => Some("forced"),
-        Mode::Disengage if !pf => Some("disengage"),
-        _ => None,
-    };
-    let how = Provocation {
-        stands_up: prone && options.stand_up && pf,
-        withdraw: mode == Mode::Disengage && pf,
-        short_step: pf && options.short_step && ans.legal,
-        exempt,
-        passes,
-    };
-    if let Some(why) = exempt.or(how.short_step.then_some(rules.short_step.unwrap_or("short_step"))) {
-        push(&mut trace, rules.grid_rule, MoveEffect::NoOpportunity { why });
-    }
-    // Only the legal part of the path is walked.
-    let legal_steps = ans.steps.iter().take_while(|s| s.legal).count();
-    let walked: Vec<Square> =
-        full.get(walk_from..=walk_from + legal_steps).map_or_else(Vec::new, <[Square]>::to_vec);
-    ans.opportunities = opportunities(scene, mover, &walked, &how, budget)?;
-    for o in &ans.opportunities {
-        push(&mut trace, o.rule, MoveEffect::Opportunity(o.clone()));
-    }
+    q.opportunities(&full, walk_from, passes, &mut ans, &mut trace, budget)?;
     if ans.ends_in_occupied.as_ref().is_some_and(|e| e.consequence == "illegal") {
         fail(&mut ans, "ends_in_occupied");
     }
     ans.trace = trace;
     Ok(ans)
+}
+
+/// Marks the move illegal; the first reason found is the one given.
+fn fail(ans: &mut Movement, why: &'static str) {
+    ans.legal = false;
+    ans.reason.get_or_insert(why);
+}
+
+impl Movement {
+    /// A legal move that has not taken a step yet.
+    fn new(mode: Mode, start: Square, end: Square, speed_ft: u32) -> Self {
+        Movement {
+            mode,
+            legal: true,
+            reason: None,
+            start,
+            end,
+            last_legal: start,
+            steps: Vec::new(),
+            speed_ft,
+            budget_ft: None,
+            total_ft: 0,
+            extra_ft: 0,
+            remaining_ft: None,
+            move_actions: None,
+            opportunities: Vec::new(),
+            ends_in_occupied: None,
+            charge: None,
+            trace: Trace::default(),
+        }
+    }
+}
+
+/// One movement question, as its steps read it.
+struct Move<'q, 's> {
+    scene: &'q Scene<'s>,
+    mover: usize,
+    mode: Mode,
+    options: &'q MoveOptions,
+    rules: MoveRule,
+    /// The PF1 family's costs and move actions (otherwise 5e's).
+    pf: bool,
+    speed: u32,
+    /// Prone at the start of a move of its own.
+    prone: bool,
+    /// Prone and not standing up.
+    crawling: bool,
+}
+
+impl Move<'_, '_> {
+    /// What the mover may spend: `None` for a teleport or forced movement.
+    fn allowance(&self, ans: &mut Movement, trace: &mut Trace) -> Option<u32> {
+        let (enc, mover, mode, options, rules, pf, speed, prone) = (
+            self.scene.enc,
+            self.mover,
+            self.mode,
+            self.options,
+            self.rules,
+            self.pf,
+            self.speed,
+            self.prone,
+        );
+        let mut why: Vec<&'static str> = Vec::new();
+        let mut budget_ft = match mode {
+            Mode::Teleport | Mode::Forced => None,
+            _ if pf && options.short_step => Some(5),
+            _ if pf => {
+                why.push("double_move");
+                Some(speed.saturating_mul(2))
+            }
+            _ if options.dash => {
+                why.push("dash");
+                Some(speed.saturating_mul(2))
+            }
+            _ => Some(speed),
+        };
+        if prone && budget_ft.is_some() {
+            let cost = if pf { 0 } else { speed / 2 };
+            push(trace, rules.prone_rule, MoveEffect::Prone { stands_up: options.stand_up, cost_ft: cost });
+            if options.stand_up {
+                if speed == 0 {
+                    fail(ans, "cannot_stand");
+                }
+                if pf {
+                    // Standing up is a move action: one move action of movement is left.
+                    why.push("stand_up");
+                    budget_ft = Some(speed);
+                } else {
+                    ans.extra_ft = ans.extra_ft.saturating_add(cost);
+                }
+            } else if pf {
+                // Crawling: 5 ft per move action, two move actions.
+                why.push("crawl");
+                budget_ft = Some(10);
+            }
+        }
+        if let (Some(d), Drag::HalfSpeed(_)) = (options.dragging, rules.drag)
+            && drag_slows(enc, mover, d, rules.drag)
+            && let Some(b) = budget_ft.as_mut()
+        {
+            why.push("dragging");
+            *b /= 2;
+        }
+        if let Some(b) = budget_ft {
+            push(
+                trace,
+                rules.grid_rule,
+                MoveEffect::Budget { speed_ft: speed, budget_ft: b, why: why.clone() },
+            );
+        }
+        budget_ft
+    }
+
+    /// The steps from `full[walk_from]` on, each judged and costed; the notable ones traced.
+    /// Returns the steps that pass through a creature's space (step number, creature), which
+    /// matter for attacks of opportunity.
+    fn steps(
+        &self,
+        full: &[Square],
+        walk_from: usize,
+        budget_ft: Option<u32>,
+        ans: &mut Movement,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<Vec<(usize, usize)>, RulesError> {
+        let (mode, rules) = (self.mode, self.rules);
+        let step_rules = StepRules::new(self.scene, self.mover, mode, self.options, self.crawling);
+        let mut passes: Vec<(usize, usize)> = Vec::new();
+        let mut legal_so_far = true;
+        let mut diagonals = 0u32;
+        if mode == Mode::Teleport {
+            ans.last_legal = ans.start;
+        }
+        for i in (walk_from + 1)..full.len() {
+            let (from, to) = (full[i - 1], full[i]);
+            let (mut step, provoker) =
+                step_rules.step(i, from, to, &mut diagonals, mode == Mode::Teleport, budget)?;
+            ans.total_ft = ans.total_ft.saturating_add(step.cost_ft);
+            step.total_ft = ans.total_ft.saturating_add(ans.extra_ft);
+            if step.legal
+                && let Some(b) = budget_ft
+                && step.total_ft > b
+            {
+                step.legal = false;
+                step.issue = Some(StepIssue::NoMovementLeft);
+            }
+            if let Some(c) = provoker {
+                passes.push((i - walk_from, c));
+            }
+            if !step.legal {
+                fail(ans, step.issue.as_ref().map_or("illegal_step", |s| s.id()));
+                legal_so_far = false;
+            } else if legal_so_far {
+                ans.last_legal = to;
+            }
+            if !step.legal || step.difficult || step.hampered || step.through.is_some() {
+                let rule = match &step.issue {
+                    Some(StepIssue::Creature { .. }) => rules.through_rule,
+                    Some(StepIssue::Corner { .. }) => "grid.move.corner-cutting",
+                    _ if step.through.is_some() => rules.through_rule,
+                    _ if step.difficult || step.hampered => rules.difficult_rule,
+                    _ => rules.grid_rule,
+                };
+                push(trace, rule, MoveEffect::Step(step.clone()));
+            }
+            ans.steps.push(step);
+        }
+        Ok(passes)
+    }
+
+    /// The total against the allowance: what is left, the PF1 family's move actions, and the
+    /// five-foot step's own limits.
+    fn tally(&self, budget_ft: Option<u32>, ans: &mut Movement, trace: &mut Trace) {
+        let (options, rules, pf, speed) = (self.options, self.rules, self.pf, self.speed);
+        if pf
+            && options.short_step
+            && (ans.steps.len() != 1 || ans.steps.iter().any(|s| s.difficult || s.cost_ft > 5))
+        {
+            fail(ans, "not_a_short_step");
+        }
+        if self.mode == Mode::Teleport {
+            ans.total_ft = 0;
+            if ans.legal {
+                ans.last_legal = ans.end;
+            }
+        }
+        ans.budget_ft = budget_ft;
+        let spent = ans.total_ft.saturating_add(ans.extra_ft);
+        ans.remaining_ft = budget_ft.map(|b| b.saturating_sub(spent));
+        if pf && budget_ft.is_some() {
+            let stand = u32::from(self.prone && options.stand_up);
+            ans.move_actions = Some(if self.crawling {
+                u32::try_from(ans.steps.len()).unwrap_or(u32::MAX)
+            } else {
+                stand + spent.div_ceil(speed.max(1)).max(u32::from(ans.steps.is_empty() && stand == 0))
+            });
+        }
+        push(
+            trace,
+            rules.grid_rule,
+            MoveEffect::Total { total_ft: spent, budget_ft, within: budget_ft.is_none_or(|b| spent <= b) },
+        );
+    }
+
+    /// Attacks of opportunity, along the legal part of the path.
+    fn opportunities(
+        &self,
+        full: &[Square],
+        walk_from: usize,
+        passes: Vec<(usize, usize)>,
+        ans: &mut Movement,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<(), RulesError> {
+        let (mode, options, rules, pf) = (self.mode, self.options, self.rules, self.pf);
+        let exempt = match mode {
+            Mode::Teleport => Some("teleport"),
+            Mode::Forced => Some("forced"),
+            Mode::Disengage if !pf => Some("disengage"),
+            _ => None,
+        };
+        let how = Provocation {
+            stands_up: self.prone && options.stand_up && pf,
+            withdraw: mode == Mode::Disengage && pf,
+            short_step: pf && options.short_step && ans.legal,
+            exempt,
+            passes,
+        };
+        if let Some(why) = exempt.or(how.short_step.then_some(rules.short_step.unwrap_or("short_step"))) {
+            push(trace, rules.grid_rule, MoveEffect::NoOpportunity { why });
+        }
+        // Only the legal part of the path is walked.
+        let legal_steps = ans.steps.iter().take_while(|s| s.legal).count();
+        let walked: Vec<Square> =
+            full.get(walk_from..=walk_from + legal_steps).map_or_else(Vec::new, <[Square]>::to_vec);
+        ans.opportunities = opportunities(self.scene, self.mover, &walked, &how, budget)?;
+        for o in &ans.opportunities {
+            push(trace, o.rule, MoveEffect::Opportunity(o.clone()));
+        }
+        Ok(())
+    }
 }
 
 fn validate_options(

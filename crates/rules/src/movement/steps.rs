@@ -11,6 +11,12 @@ use crate::ruleset::{Drag, INCAPACITATED, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
 
 /// Why a step is not allowed.
+///
+/// Not [`PushStop`](crate::maneuver::PushStop), although both test squares, walls and
+/// corners through the same `barrier`: a step is chosen by the mover, so its path was
+/// checked on the grid beforehand (no grid edge) and has a direction (no `NoDirection`); it
+/// can run out of movement, and a creature refuses passage for a reason (`hostile`,
+/// `opponent`, `charging_through_ally`). A push stops instead of being illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StepIssue {
     /// A solid square.
@@ -197,20 +203,69 @@ impl<'s, 'e> StepRules<'s, 'e> {
             issue: None,
         };
         let entered: Vec<Square> = next.squares().filter(|s| teleport || !old.contains(*s)).collect();
+        let mut issue = self.obstacle(&old, &entered, dir, teleport, budget)?;
+        let provoker = self.creatures(&entered, teleport, &mut step, &mut issue, budget)?;
+        if teleport {
+            step.legal = issue.is_none();
+            step.issue = issue;
+            return Ok((step, None));
+        }
+        // Terrain costs: the space it steps into.
+        let m = enc.creatures.get(self.mover);
+        let swims = m.is_some_and(|c| c.swim_speed_ft.is_some_and(|s| s > 0));
+        for sq in next.squares() {
+            let t = scene.terrain(sq);
+            if t.has(Terrain::DIFFICULT) || (t.has(Terrain::WATER) && !swims) {
+                step.difficult = true;
+            }
+        }
+        if self.rules.costs == MoveCosts::Pathfinder {
+            step.hampered =
+                entered.iter().any(|s| scene.terrain(*s).has(Terrain::LOW)) || self.low_wall(&old, dir);
+        }
+        step.cost_ft = self.cost(&step, diagonals);
+        step.legal = issue.is_none();
+        step.issue = issue;
+        Ok((step, provoker))
+    }
+
+    /// A solid square entered, else (walking) a solid corner cut or a wall crossed.
+    fn obstacle(
+        &self,
+        old: &Space,
+        entered: &[Square],
+        dir: (i32, i32),
+        teleport: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<StepIssue>, RulesError> {
+        let scene = self.scene;
         let mut issue: Option<StepIssue> = None;
-        for &sq in &entered {
+        for &sq in entered {
             budget.spend(1)?;
             if scene.terrain(sq).has(Terrain::SOLID) {
                 issue.get_or_insert(StepIssue::Solid { square: sq });
             }
         }
         if !teleport && issue.is_none() {
-            issue = barrier(scene, &old, dir, budget)?.map(|b| match b {
+            issue = barrier(scene, old, dir, budget)?.map(|b| match b {
                 Barrier::Corner(square) => StepIssue::Corner { square },
                 Barrier::Wall(square) => StepIssue::Wall { square },
             });
         }
-        // Other creatures.
+        Ok(issue)
+    }
+
+    /// Other creatures in the squares entered: passing through them (or not), and the one it
+    /// provokes from by doing so.
+    fn creatures(
+        &self,
+        entered: &[Square],
+        teleport: bool,
+        step: &mut Step,
+        issue: &mut Option<StepIssue>,
+        budget: &mut Budget,
+    ) -> Result<Option<usize>, RulesError> {
+        let enc = self.scene.enc;
         let mut provoker = None;
         for (i, c) in enc.creatures.iter().enumerate() {
             budget.spend(1)?;
@@ -232,25 +287,13 @@ impl<'s, 'e> StepRules<'s, 'e> {
                 provoker = Some(i);
             }
         }
-        if teleport {
-            step.legal = issue.is_none();
-            step.issue = issue;
-            return Ok((step, None));
-        }
-        // Terrain costs: the space it steps into.
-        let m = enc.creatures.get(self.mover);
-        let swims = m.is_some_and(|c| c.swim_speed_ft.is_some_and(|s| s > 0));
-        for sq in next.squares() {
-            let t = scene.terrain(sq);
-            if t.has(Terrain::DIFFICULT) || (t.has(Terrain::WATER) && !swims) {
-                step.difficult = true;
-            }
-        }
-        if self.rules.costs == MoveCosts::Pathfinder {
-            step.hampered =
-                entered.iter().any(|s| scene.terrain(*s).has(Terrain::LOW)) || self.low_wall(&old, dir);
-        }
-        step.cost_ft = match self.rules.costs {
+        Ok(provoker)
+    }
+
+    /// The step's cost in feet, by the ruleset's costs (counting the diagonals so far).
+    fn cost(&self, step: &Step, diagonals: &mut u32) -> u32 {
+        let diagonal = step.diagonal;
+        match self.rules.costs {
             MoveCosts::Dnd5e => {
                 let base = if diagonal && self.alternating { next_diagonal(diagonals) } else { 5 };
                 base + 5 * u32::from(step.difficult)
@@ -266,10 +309,7 @@ impl<'s, 'e> StepRules<'s, 'e> {
                 };
                 base + 10 * u32::from(step.hampered)
             }
-        };
-        step.legal = issue.is_none();
-        step.issue = issue;
-        Ok((step, provoker))
+        }
     }
 
     /// Whether the step crosses a low thin wall (a hampering obstacle).
