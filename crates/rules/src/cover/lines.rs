@@ -165,8 +165,11 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         creatures: bool,
         budget: &mut Budget,
     ) -> Result<Self, RulesError> {
-        // A clear first choice needs four lines; a few more fit before the table grows.
-        let cache = HashMap::with_capacity_and_hasher(8, BuildFx);
+        // Room for every line from the attacker's corners to the target's squares (16 between
+        // two Medium creatures), up to 64: growing the table moves every line known so far.
+        let corners = (ctx.a_space.side.max(1) as usize + 1).pow(2);
+        let ends = 4 * (ctx.t_space.side.max(1) as usize).pow(2);
+        let cache = HashMap::with_capacity_and_hasher(corners.saturating_mul(ends).min(64), BuildFx);
         let side = ctx.t_space.side.max(1) as usize;
         // Nothing a line could meet near the two spaces: every line between them is clear.
         let quiet = !matches!(ctx.attack, AttackKind::Area { .. })
