@@ -109,9 +109,10 @@ impl<'e> Scene<'e> {
         cells.resize(area, 0);
         let mut occupants = vec![0u32; area];
         for (i, c) in enc.creatures.iter().enumerate() {
-            let side = u64::from(enc.space(c).side.unsigned_abs());
+            let space = enc.space(c);
+            let side = u64::from(space.side.unsigned_abs());
             budget.spend(1 + side.saturating_mul(side))?;
-            for sq in enc.space(c).squares() {
+            for sq in space.squares() {
                 if let Some(s) = Self::slot_in(enc, sq)
                     && let (Some(slot), Some(cell)) = (occupants.get_mut(s), cells.get_mut(s))
                     && *slot == 0

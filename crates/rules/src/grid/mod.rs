@@ -59,11 +59,6 @@ impl Coord {
     pub fn floor(self) -> i64 {
         (self.0 >> FRAC_BITS) as i64
     }
-
-    /// Whether the coordinate lies exactly on an integer grid line.
-    pub fn is_integer(self) -> bool {
-        self.0 & (ONE - 1) == 0
-    }
 }
 
 /// An exact point in square units: the corner `{x, y}` is the top-left corner of square `{x, y}`.
