@@ -445,32 +445,49 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
 }
 
 /// The terrain of every ASCII character (`Terrain::from_char`), made once.
-static TERRAIN_ASCII: std::sync::LazyLock<[Option<Terrain>; 128]> = std::sync::LazyLock::new(|| {
-    std::array::from_fn(|b| u8::try_from(b).ok().and_then(|b| Terrain::from_char(char::from(b))))
+/// The bit of a [`TERRAIN_ASCII`] entry for a byte that is no legend character (terrain uses
+/// the six low bits).
+const UNKNOWN: u8 = 1 << 7;
+
+/// The terrain bits of each byte's legend character, or [`UNKNOWN`].
+static TERRAIN_ASCII: std::sync::LazyLock<[u8; 256]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|b| {
+        u8::try_from(b)
+            .ok()
+            .filter(u8::is_ascii)
+            .and_then(|b| Terrain::from_char(char::from(b)))
+            .map_or(UNKNOWN, |t| t.0)
+    })
 });
 
 /// The usual map: one row per grid row, each of exactly the grid's width in legend
 /// characters. Fills `terrain` through a table and answers true; false (nothing written)
 /// for any other map, which `rows_shape` then checks character by character with the
 /// problems it finds. A map has a character per square (40,000 on a 200×200 map), and the
-/// legend search and UTF-8 decoding per character cost more than the rest of the mapping.
+/// legend search and UTF-8 decoding per character cost more than the rest of the mapping:
+/// here a character is one table read, and an unknown one is noticed once at the end.
 fn ascii_map(rows: &[String], w: i64, h: i64, terrain: &mut [Terrain]) -> bool {
     let table = &*TERRAIN_ASCII;
     let (Ok(cols), Ok(height)) = (usize::try_from(w), usize::try_from(h)) else { return false };
-    let known = |b: u8| table.get(usize::from(b)).is_some_and(Option::is_some);
     if cols == 0
         || rows.len() != height
         || terrain.len() != cols * height
-        || !rows.iter().all(|r| r.len() == cols && r.bytes().all(known))
+        || rows.iter().any(|r| r.len() != cols)
     {
         return false;
     }
+    let mut seen = 0u8;
     for (row, cells) in rows.iter().zip(terrain.chunks_exact_mut(cols)) {
-        for (b, cell) in row.bytes().zip(cells) {
-            if let Some(Some(t)) = table.get(usize::from(b)) {
-                *cell = *t;
-            }
+        for (&b, cell) in row.as_bytes().iter().zip(cells) {
+            // A byte indexes the 256 entries: the look-up cannot miss.
+            let entry = table.get(usize::from(b)).copied().unwrap_or(UNKNOWN);
+            seen |= entry;
+            *cell = Terrain(entry & !UNKNOWN);
         }
+    }
+    if seen & UNKNOWN != 0 {
+        terrain.fill(Terrain::OPEN);
+        return false;
     }
     true
 }
