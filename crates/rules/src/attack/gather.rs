@@ -15,6 +15,7 @@ use crate::trace::{Effect, Trace};
 use crate::vision::{self, Attack as SightAttack};
 
 use super::NotAllowed;
+use crate::trace::AttackEffect;
 
 /// Situational flags of an attack.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -103,7 +104,7 @@ impl Gathered {
         }
         trace.push(
             m.rule,
-            Effect::AttackModifier {
+            AttackEffect::AttackModifier {
                 source: m.source,
                 detail: m.detail.clone(),
                 attack: m.attack,
@@ -211,7 +212,11 @@ pub(super) fn gather(
         budget,
     )?;
     trace.steps.extend(
-        v.trace.steps.iter().filter(|s| !matches!(s.effect, Effect::AdvantageCombined { .. })).cloned(),
+        v.trace
+            .steps
+            .iter()
+            .filter(|s| !matches!(s.effect, Effect::Attack(AttackEffect::AdvantageCombined { .. })))
+            .cloned(),
     );
     match rules.concealment.by {
         ConcealmentBy::Unseen { rule } => {

@@ -6,7 +6,8 @@ use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
 use crate::grid::line::{Element, Grazing, Hit};
-use crate::trace::{Effect, Trace};
+use crate::trace::CoverEffect;
+use crate::trace::Trace;
 
 fn all(_: &Hit, _: Element, _: ElementKind) -> bool {
     true
@@ -104,7 +105,7 @@ pub(super) fn resolve(
     }
     trace.push(
         "dnd5e.cover.grid",
-        Effect::CoverChoice {
+        CoverEffect::CoverChoice {
             corner: Some(o.end.at),
             target_square: Some(*t),
             blocked: b.blocked,
@@ -114,13 +115,13 @@ pub(super) fn resolve(
         },
     );
     if b.slit {
-        trace.push("dnd5e.cover.degrees", Effect::ArrowSlit);
+        trace.push("dnd5e.cover.degrees", CoverEffect::ArrowSlit);
     }
     if cap && b.blocked > 0 {
         trace.push_variant(
             "dnd5e.cover.half-cap",
             "dnd5e.cover.half-cap",
-            Effect::HalfCap { capped: b.capped },
+            CoverEffect::HalfCap { capped: b.capped },
         );
     }
     Ok(())
@@ -141,11 +142,11 @@ pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, tra
     // SRD 5.2 Hide: heavily obscured or behind three-quarters or total cover.
     ans.allows_stealth = ans.degree >= Degree::ThreeQuarters;
     if ans.soft {
-        trace.push("dnd5e.cover.degrees", Effect::SoftCover);
+        trace.push("dnd5e.cover.degrees", CoverEffect::SoftCover);
     }
     trace.push(
         "dnd5e.cover.degrees",
-        Effect::CoverResult {
+        CoverEffect::CoverResult {
             degree: ans.degree.id(),
             soft: ans.soft,
             ac_bonus: ans.ac_bonus,

@@ -15,8 +15,9 @@ use crate::error::RulesError;
 use crate::grid::{Point, Space, Square};
 use crate::ruleset::CoverRule;
 use crate::scene::{From, Scene};
-use crate::trace::{Effect, Trace};
+use crate::trace::Trace;
 
+use crate::trace::{CoverEffect, GridEffect};
 pub use lines::{CountedHit, ElementKind, HitCase, TracedLine};
 
 /// What kind of attack or effect the cover is for.
@@ -213,7 +214,7 @@ pub fn cover_with(
     let mut trace = Trace::default();
     let elevated: Vec<String> = [a, t].iter().filter(|c| c.elevation_ft != 0).map(|c| c.id.clone()).collect();
     if !elevated.is_empty() {
-        trace.push("grid.line-of-effect", Effect::ElevationIgnored { creatures: elevated });
+        trace.push("grid.line-of-effect", GridEffect::ElevationIgnored { creatures: elevated });
     }
     let explain = detail == LineDetail::Hits;
     let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon, explain };
@@ -255,7 +256,7 @@ pub fn cover_with(
     };
     trace.push(
         "grid.line-of-effect",
-        Effect::LineOfEffect { exists: loe.is_some(), from: loe.map(|l| l.0), to: loe.map(|l| l.1) },
+        CoverEffect::LineOfEffect { exists: loe.is_some(), from: loe.map(|l| l.0), to: loe.map(|l| l.1) },
     );
     if loe.is_some() {
         trace.steps.extend(procedure.steps);

@@ -12,7 +12,8 @@ use crate::grid::line::{Element, Grazing, Hit, SquareSpan};
 use crate::grid::{FEET_PER_SQUARE, Metric, Space, Square};
 use crate::reach;
 use crate::ruleset::PathfinderCover;
-use crate::trace::{Effect, Trace};
+use crate::trace::CoverEffect;
+use crate::trace::Trace;
 
 /// Low obstacles give cover only within 30 ft (6 squares) of the target.
 const LOW_OBSTACLE_REACH_SQUARES: i64 = 6;
@@ -122,7 +123,7 @@ pub(super) fn resolve(
         }
         ans.in_reach = Some(any);
         if !any {
-            trace.push(pc.corner_lines_rule, Effect::OutOfReach);
+            trace.push(pc.corner_lines_rule, CoverEffect::OutOfReach);
         }
     }
     let origins = if melee.is_empty() { tracer.origins(&a_squares) } else { Vec::new() };
@@ -223,7 +224,7 @@ pub(super) fn resolve(
             }
             trace.push(
                 rule,
-                Effect::CoverChoice {
+                CoverEffect::CoverChoice {
                     corner: Some(origin.end.at),
                     target_square: Some(target),
                     blocked,
@@ -250,7 +251,7 @@ pub(super) fn resolve(
             ans.corner = first_blocked.or_else(|| from.corners().first().copied());
             trace.push(
                 "pf1e.cover.melee-adjacent",
-                Effect::CoverChoice {
+                CoverEffect::CoverChoice {
                     corner: ans.corner,
                     target_square: Some(target),
                     blocked,
@@ -264,7 +265,7 @@ pub(super) fn resolve(
     if ctx.a_space.side > 1 || ctx.t_space.side > 1 {
         trace.push(
             "pf1e.cover.big-creatures",
-            Effect::CoverChoice {
+            CoverEffect::CoverChoice {
                 corner: ans.corner,
                 target_square: ans.target_square,
                 blocked,
@@ -299,7 +300,7 @@ pub(super) fn resolve(
                 let (counted, dt, da) = judge.low_counts(&meeting_spans(h, e));
                 trace.push(
                     low_rule,
-                    Effect::LowObstacle {
+                    CoverEffect::LowObstacle {
                         square: key.0,
                         wall: key.1,
                         target_ft: dt.saturating_mul(FEET_PER_SQUARE),
@@ -311,16 +312,16 @@ pub(super) fn resolve(
         }
     }
     if degree == Degree::Improved {
-        trace.push(pc.degrees_rule, Effect::ArrowSlit);
+        trace.push(pc.degrees_rule, CoverEffect::ArrowSlit);
     }
     if ans.soft {
-        trace.push(pc.soft_rule, Effect::SoftCover);
+        trace.push(pc.soft_rule, CoverEffect::SoftCover);
     }
     if corridor_exemption {
         trace.push_variant(
             rule,
             "sf1e.cover.corridorExemption",
-            Effect::CoverChoice {
+            CoverEffect::CoverChoice {
                 corner: ans.corner,
                 target_square: ans.target_square,
                 blocked,
@@ -367,7 +368,7 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         }
         None => ans.ac_bonus = ac,
     }
-    let result = Effect::CoverResult {
+    let result = CoverEffect::CoverResult {
         degree: ans.degree.id(),
         soft: ans.soft,
         ac_bonus: ans.ac_bonus,
@@ -382,5 +383,5 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         Some(v) => trace.push_variant(pc.degrees_rule, v, result),
         None => trace.push(pc.degrees_rule, result),
     }
-    trace.push(pc.opportunity_rule, Effect::CoverOpportunity { denies: ans.denies_opportunity_attacks });
+    trace.push(pc.opportunity_rule, CoverEffect::CoverOpportunity { denies: ans.denies_opportunity_attacks });
 }
