@@ -1,12 +1,10 @@
 //! Text and data of the attack modifier, advantage and outcome trace steps.
 
-use serde_json::{Value, json};
-
 use super::Lang;
 use arbiter_rules::trace::AttackEffect;
 
 /// Renders one attack modifier, advantage and outcome step.
-pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) {
     use Lang::*;
     match e {
         AttackEffect::AdvantageCombined { advantage, disadvantage, result } => (
@@ -24,7 +22,12 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, Value) {
                     }
                 ),
             },
-            json!({"advantage": advantage, "disadvantage": disadvantage, "roll_mode": result.id()}),
+            AdvantageCombinedStepOut {
+                advantage: *advantage,
+                disadvantage: *disadvantage,
+                roll_mode: result.id(),
+            }
+            .into(),
         ),
         AttackEffect::AttackModifier { source, detail, attack, defence, advantage, disadvantage } => {
             let what = source.replace('_', " ");
@@ -62,7 +65,15 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, Value) {
             }
             (
                 format!("{what}{d}: {}", parts.join(", ")),
-                json!({"source": source, "detail": detail, "attack": attack, "defence": defence, "advantage": advantage, "disadvantage": disadvantage}),
+                AttackModifierStepOut {
+                    source,
+                    detail: detail.clone(),
+                    attack: *attack,
+                    defence: *defence,
+                    advantage: *advantage,
+                    disadvantage: *disadvantage,
+                }
+                .into(),
             )
         }
         AttackEffect::AttackOutcome {
@@ -105,8 +116,29 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, Value) {
             };
             (
                 text,
-                json!({"allowed": allowed, "natural": natural, "total": total, "target_number": target_number, "hit": hit, "critical": critical, "p_hit": p_hit.to_f64()}),
+                AttackOutcomeStepOut {
+                    allowed: *allowed,
+                    natural: *natural,
+                    total: *total,
+                    target_number: *target_number,
+                    hit: *hit,
+                    critical: *critical,
+                    p_hit: p_hit.to_f64(),
+                }
+                .into(),
             )
         }
+    }
+}
+
+wire! {
+    /// An attack modifier, advantage or outcome step (`AttackEffect`) on the wire.
+    AttackEffectOut {
+    /// Advantage and disadvantage sources combined.
+    AdvantageCombined AdvantageCombinedStepOut { advantage: usize, disadvantage: usize, roll_mode: &'static str },
+    /// One modifier of an attack.
+    AttackModifier AttackModifierStepOut { advantage: bool, attack: i32, defence: i32, detail: Option<String>, disadvantage: bool, source: &'static str },
+    /// The attack's outcome.
+    AttackOutcome AttackOutcomeStepOut { allowed: bool, critical: Option<bool>, hit: Option<bool>, natural: Option<i64>, p_hit: f64, target_number: i32, total: Option<i64> },
     }
 }

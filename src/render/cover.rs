@@ -1,13 +1,12 @@
 //! Text and data of the line of effect and cover trace steps.
 
-use serde_json::{Value, json};
-
 use super::{Lang, metres, pt, sq};
+use crate::api::grid::{PointOut, SquareOut};
 use arbiter_rules::grid::Point;
 use arbiter_rules::trace::CoverEffect;
 
 /// Renders one line of effect and cover step.
-pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
     use Lang::*;
     match e {
         CoverEffect::LineOfEffect { exists, from, to } => (
@@ -17,7 +16,7 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, Value) {
                 (Fr, true) => "la ligne d'effet existe".to_owned(),
                 (Fr, false) => "aucune ligne d'effet : abri total".to_owned(),
             },
-            json!({"exists": exists, "from": from.map(pt), "to": to.map(pt)}),
+            LineOfEffectStepOut { exists: *exists, from: from.map(pt), to: to.map(pt) }.into(),
         ),
         CoverEffect::CoverChoice { corner, target_square, blocked, lines, degree, adjacent_test } => {
             let c = corner.map_or_else(String::new, fmt_pt);
@@ -30,7 +29,7 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, Value) {
             };
             (
                 text,
-                json!({"corner": corner.map(pt), "target_square": target_square.map(sq), "blocked": blocked, "lines": lines, "degree": degree, "adjacent_test": adjacent_test}),
+                CoverChoiceStepOut { corner: corner.map(pt), target_square: target_square.map(sq), blocked: *blocked, lines: *lines, degree, adjacent_test: *adjacent_test }.into(),
             )
         }
         CoverEffect::HalfCap { capped } => (
@@ -40,7 +39,7 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, Value) {
                 (Fr, true) => "seuls des créatures et obstacles bas bloquent : abri limité à un demi-abri".to_owned(),
                 (Fr, false) => "un obstacle plein bloque : pas de plafond".to_owned(),
             },
-            json!({"capped": capped}),
+            HalfCapStepOut { capped: *capped }.into(),
         ),
         CoverEffect::LowObstacle { square, wall, target_ft, attacker_ft, counted } => {
             let what = match (square, wall, lang) {
@@ -59,21 +58,21 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, Value) {
                 (Fr, false) if *target_ft > 30 => format!("{what} : cible à {} m, au-delà de 9 m : ignoré", metres(*target_ft)),
                 (Fr, false) => format!("{what} : l'attaquant ({} m) est plus près que la cible ({} m) : ignoré", metres(*attacker_ft), metres(*target_ft)),
             };
-            (text, json!({"square": square.map(sq), "wall": wall, "target_ft": target_ft, "attacker_ft": attacker_ft, "counted": counted}))
+            (text, LowObstacleStepOut { square: square.map(sq), wall: *wall, target_ft: *target_ft, attacker_ft: *attacker_ft, counted: *counted }.into())
         }
         CoverEffect::SoftCover => (
             match lang {
                 En => "only creatures give this cover (soft cover: no Reflex bonus, no Stealth)".to_owned(),
                 Fr => "seules des créatures fournissent cet abri (abri mou : pas de bonus aux Réflexes ni de Discrétion)".to_owned(),
             },
-            json!({"soft": true}),
+            SoftCoverStepOut { soft: true }.into(),
         ),
         CoverEffect::ArrowSlit => (
             match lang {
                 En => "a line passes through an arrow slit: at least improved (three-quarters) cover".to_owned(),
                 Fr => "une ligne passe par une meurtrière : au moins un abri supérieur".to_owned(),
             },
-            json!({"arrow_slit": true}),
+            ArrowSlitStepOut { arrow_slit: true }.into(),
         ),
         CoverEffect::CoverResult { degree, soft, ac_bonus, save_bonus, attack_modifier, can_be_targeted } => {
             let text = match (lang, can_be_targeted) {
@@ -86,7 +85,7 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, Value) {
             };
             (
                 text,
-                json!({"degree": degree, "soft": soft, "ac_bonus": ac_bonus, "save_bonus": save_bonus, "attack_modifier": attack_modifier, "can_be_targeted": can_be_targeted}),
+                CoverResultStepOut { degree, soft: *soft, ac_bonus: *ac_bonus, save_bonus: *save_bonus, attack_modifier: *attack_modifier, can_be_targeted: *can_be_targeted }.into(),
             )
         }
         CoverEffect::CoverOpportunity { denies } => (
@@ -96,14 +95,14 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, Value) {
                 (Fr, true) => "l'abri de la cible empêche les attaques d'opportunité contre elle".to_owned(),
                 (Fr, false) => "pas d'abri contre les attaques d'opportunité".to_owned(),
             },
-            json!({"denies": denies}),
+            CoverOpportunityStepOut { denies: *denies }.into(),
         ),
         CoverEffect::OutOfReach => (
             match lang {
                 En => "no target square is within reach; cover computed by the corner-lines test anyway (Q-37)".to_owned(),
                 Fr => "aucune case de la cible n'est à portée d'allonge ; abri calculé quand même par les lignes de coin (Q-37)".to_owned(),
             },
-            json!({"in_reach": false}),
+            CoverOutOfReachStepOut { in_reach: false }.into(),
         ),
     }
 }
@@ -130,5 +129,29 @@ fn degree_name(id: &str, lang: Lang) -> &'static str {
         ("total", Lang::Fr) => "abri total",
         (_, Lang::En) => "cover",
         (_, Lang::Fr) => "abri",
+    }
+}
+
+wire! {
+    /// A line of effect or cover step (`CoverEffect`) on the wire.
+    CoverEffectOut {
+    /// Whether a line of effect exists, and the clear segment found.
+    LineOfEffect LineOfEffectStepOut { exists: bool, from: Option<PointOut>, to: Option<PointOut> },
+    /// The attacker's best corner and target square.
+    CoverChoice CoverChoiceStepOut { adjacent_test: bool, blocked: u32, corner: Option<PointOut>, degree: &'static str, lines: u32, target_square: Option<SquareOut> },
+    /// Whether the 5e half-cover cap lowered the degree.
+    HalfCap HalfCapStepOut { capped: bool },
+    /// A low obstacle met by the chosen lines, and whether it counts.
+    LowObstacle LowObstacleStepOut { attacker_ft: i64, counted: bool, square: Option<SquareOut>, target_ft: i64, wall: Option<usize> },
+    /// The cover comes from creatures only (`soft` is always true).
+    SoftCover SoftCoverStepOut { soft: bool },
+    /// An arrow slit raised the cover (`arrow_slit` is always true).
+    ArrowSlit ArrowSlitStepOut { arrow_slit: bool },
+    /// The resulting degree and its numbers.
+    CoverResult CoverResultStepOut { ac_bonus: i32, attack_modifier: i32, can_be_targeted: bool, degree: &'static str, save_bonus: i32, soft: bool },
+    /// Whether the cover denies attacks of opportunity.
+    CoverOpportunity CoverOpportunityStepOut { denies: bool },
+    /// Melee cover asked for a target out of reach (`in_reach` is always false).
+    OutOfReach CoverOutOfReachStepOut { in_reach: bool },
     }
 }

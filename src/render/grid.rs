@@ -1,13 +1,11 @@
 //! Text and data of the space, distance and elevation trace steps.
 
-use serde_json::{Value, json};
-
 use super::{Lang, list, metres, plural};
 use arbiter_rules::grid::Metric;
 use arbiter_rules::trace::GridEffect;
 
 /// Renders one space, distance and elevation step.
-pub(super) fn effect(e: &GridEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &GridEffect, lang: Lang) -> (String, GridEffectOut) {
     use Lang::*;
     match e {
         GridEffect::Space { creature, side } => (
@@ -15,7 +13,7 @@ pub(super) fn effect(e: &GridEffect, lang: Lang) -> (String, Value) {
                 En => format!("{creature} occupies {side}×{side} squares"),
                 Fr => format!("{creature} occupe {side}×{side} cases"),
             },
-            json!({"creature": creature, "side": side}),
+            SpaceStepOut { creature: creature.clone(), side: *side }.into(),
         ),
         GridEffect::Distance { squares, feet, metric } => (
             match lang {
@@ -31,7 +29,7 @@ pub(super) fn effect(e: &GridEffect, lang: Lang) -> (String, Value) {
                     metric_name(*metric, lang)
                 ),
             },
-            json!({"squares": squares, "feet": feet, "metric": metric.rule()}),
+            DistanceStepOut { squares: *squares, feet: *feet, metric: metric.rule() }.into(),
         ),
         GridEffect::ElevationIgnored { creatures } => (
             match lang {
@@ -41,7 +39,7 @@ pub(super) fn effect(e: &GridEffect, lang: Lang) -> (String, Value) {
                     list(creatures)
                 ),
             },
-            json!({"creatures": creatures}),
+            ElevationIgnoredStepOut { creatures: creatures.clone() }.into(),
         ),
     }
 }
@@ -52,5 +50,17 @@ fn metric_name(m: Metric, lang: Lang) -> &'static str {
         (Metric::Chebyshev, Lang::Fr) => "chaque diagonale 1,50 m",
         (Metric::Alternating, Lang::En) => "diagonals alternate 5 ft / 10 ft",
         (Metric::Alternating, Lang::Fr) => "diagonales alternées 1,50 m / 3 m",
+    }
+}
+
+wire! {
+    /// A space, distance or elevation step (`GridEffect`) on the wire.
+    GridEffectOut {
+    /// A creature's space.
+    Space SpaceStepOut { creature: String, side: i32 },
+    /// The distance between two spaces; `metric` is the rule id of the diagonal count.
+    Distance DistanceStepOut { feet: i64, metric: &'static str, squares: i64 },
+    /// Creatures whose elevation was ignored.
+    ElevationIgnored ElevationIgnoredStepOut { creatures: Vec<String> },
     }
 }

@@ -1,12 +1,10 @@
 //! Text and data of the reach and range band trace steps.
 
-use serde_json::{Value, json};
-
 use super::{Lang, list, metres};
 use arbiter_rules::trace::{IntoMeleeExemption, RangeEffect};
 
 /// Renders one reach and range band step.
-pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
     use Lang::*;
     match e {
         RangeEffect::Reach { reach_ft, too_close_ft, within, second_diagonal } => {
@@ -35,7 +33,13 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, Value) {
             };
             (
                 text,
-                json!({"reach_ft": reach_ft, "too_close_ft": too_close_ft, "within": within, "second_diagonal": second_diagonal}),
+                ReachStepOut {
+                    reach_ft: *reach_ft,
+                    too_close_ft: *too_close_ft,
+                    within: *within,
+                    second_diagonal: *second_diagonal,
+                }
+                .into(),
             )
         }
         RangeEffect::RangeBand { band, increment, modifier, disadvantage, max_ft } => {
@@ -55,7 +59,14 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, Value) {
             };
             (
                 text,
-                json!({"band": band.id(), "increment": increment, "modifier": modifier, "disadvantage": disadvantage, "max_ft": max_ft}),
+                RangeBandStepOut {
+                    band: band.id(),
+                    increment: *increment,
+                    modifier: *modifier,
+                    disadvantage: *disadvantage,
+                    max_ft: *max_ft,
+                }
+                .into(),
             )
         }
         RangeEffect::CloseCombat { by, ignored } => {
@@ -73,7 +84,11 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, Value) {
                     list(ignored)
                 ),
             };
-            (text, json!({"disadvantage": !by.is_empty(), "by": by, "ignored": ignored}))
+            (
+                text,
+                CloseCombatStepOut { disadvantage: !by.is_empty(), by: by.clone(), ignored: ignored.clone() }
+                    .into(),
+            )
         }
         RangeEffect::IntoMelee { engaged_with, penalty, exemption } => {
             let why = |lang: Lang| match (exemption, lang) {
@@ -108,7 +123,24 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, Value) {
                 IntoMeleeExemption::TenFeetFromFriends => "ten_feet_from_friends",
                 IntoMeleeExemption::ThreeSizesLarger => "three_sizes_larger",
             });
-            (text, json!({"engaged_with": engaged_with, "penalty": penalty, "exemption": exemption}))
+            (
+                text,
+                IntoMeleeStepOut { engaged_with: engaged_with.clone(), penalty: *penalty, exemption }.into(),
+            )
         }
+    }
+}
+
+wire! {
+    /// A reach or range band step (`RangeEffect`) on the wire.
+    RangeEffectOut {
+    /// Melee reach and whether the target is within it.
+    Reach ReachStepOut { reach_ft: i64, second_diagonal: bool, too_close_ft: Option<i64>, within: bool },
+    /// A ranged weapon's band.
+    RangeBand RangeBandStepOut { band: &'static str, disadvantage: bool, increment: Option<u32>, max_ft: i64, modifier: i32 },
+    /// 5e ranged attack within 5 ft of a hostile creature.
+    CloseCombat CloseCombatStepOut { by: Vec<String>, disadvantage: bool, ignored: Vec<String> },
+    /// PF1 ranged attack into melee.
+    IntoMelee IntoMeleeStepOut { engaged_with: Vec<String>, exemption: Option<&'static str>, penalty: i32 },
     }
 }
