@@ -1,7 +1,7 @@
 //! Text and data of the attack modifier, advantage and outcome trace steps.
 
 use super::Lang;
-use arbiter_rules::trace::AttackEffect;
+use arbiter_rules::trace::{AttackEffect, RollMode};
 
 /// Renders one attack modifier, advantage and outcome step.
 pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) {
@@ -15,10 +15,10 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) 
                 ),
                 Fr => format!(
                     "{advantage} source(s) d'avantage et {disadvantage} de désavantage : jet {}",
-                    match result.id() {
-                        "advantage" => "avec avantage",
-                        "disadvantage" => "avec désavantage",
-                        _ => "normal",
+                    match result {
+                        RollMode::Advantage => "avec avantage",
+                        RollMode::Disadvantage => "avec désavantage",
+                        RollMode::Normal => "normal",
                     }
                 ),
             },

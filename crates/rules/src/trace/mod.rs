@@ -109,3 +109,56 @@ impl Trace {
         self.steps.push(Step { rule, variant: Some(variant), effect: effect.into() });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The modules the trace may build on: values below every question. A question module
+    /// (or any new module) is not among them, so a trace importing one fails here.
+    const BELOW: [&str; 6] = ["condition", "dice", "encounter", "grid", "ruleset", "size"];
+
+    /// The crate modules a source names through `crate::` paths, outside its unit tests.
+    fn crate_paths(source: &str) -> Vec<String> {
+        let code = source.find("#[cfg(test)]").map_or(source, |i| &source[..i]);
+        let code: String =
+            code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+        code.match_indices("crate::")
+            .map(|(i, _)| {
+                code[i + "crate::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Issue 12: the trace sits below the questions it describes. Every question imports its
+    /// effect family from `trace`; an import back from `trace` to a question closes a circle.
+    #[test]
+    fn the_trace_imports_no_question() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/trace");
+        let entries: Vec<_> =
+            std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+        assert!(entries.len() > 5, "the trace sources were not found under {}", dir.display());
+        let mut offenders = Vec::new();
+        for path in entries {
+            let source = std::fs::read_to_string(&path).unwrap_or_default();
+            for module in crate_paths(&source) {
+                if !BELOW.contains(&module.as_str()) {
+                    offenders.push(format!("{}: crate::{module}", path.display()));
+                }
+            }
+        }
+        assert!(offenders.is_empty(), "the trace imports modules above it:\n{}", offenders.join("\n"));
+    }
+
+    /// The guard sees a `use` and an inline path, and not comments or test code.
+    #[test]
+    fn the_guard_sees_crate_paths() {
+        assert_eq!(
+            crate_paths("use crate::maneuver::Push;\nlet x = crate::vision::Degree::None;"),
+            ["maneuver", "vision"]
+        );
+        assert!(crate_paths("//! see [`crate::cover`]\n/// [`crate::movement`]").is_empty());
+        assert!(crate_paths("#[cfg(test)]\nmod tests { use crate::cover; }").is_empty());
+    }
+}
