@@ -4,6 +4,7 @@ use super::{Lang, metres, pt, sq};
 use crate::api::grid::{PointOut, SquareOut};
 use arbiter_rules::grid::Point;
 use arbiter_rules::trace::CoverEffect;
+use arbiter_rules::trace::cover::Degree;
 
 /// Renders one line of effect and cover step.
 pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
@@ -22,14 +23,14 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
             let c = corner.map_or_else(String::new, fmt_pt);
             let t = target_square.map_or_else(String::new, |s| format!("({}, {})", s.x, s.y));
             let text = match (lang, adjacent_test) {
-                (En, false) => format!("best corner {c} to target square {t}: {blocked} of {lines} lines blocked → {}", degree_name(degree, En)),
-                (En, true) => format!("adjacent melee from {c} to square {t}: {blocked} of {lines} lines through a wall → {}", degree_name(degree, En)),
-                (Fr, false) => format!("meilleur coin {c} vers la case {t} : {blocked} lignes bloquées sur {lines} → {}", degree_name(degree, Fr)),
-                (Fr, true) => format!("corps à corps adjacent depuis {c} vers la case {t} : {blocked} lignes sur {lines} traversent un mur → {}", degree_name(degree, Fr)),
+                (En, false) => format!("best corner {c} to target square {t}: {blocked} of {lines} lines blocked → {}", degree_name(*degree, En)),
+                (En, true) => format!("adjacent melee from {c} to square {t}: {blocked} of {lines} lines through a wall → {}", degree_name(*degree, En)),
+                (Fr, false) => format!("meilleur coin {c} vers la case {t} : {blocked} lignes bloquées sur {lines} → {}", degree_name(*degree, Fr)),
+                (Fr, true) => format!("corps à corps adjacent depuis {c} vers la case {t} : {blocked} lignes sur {lines} traversent un mur → {}", degree_name(*degree, Fr)),
             };
             (
                 text,
-                CoverChoiceStepOut { corner: corner.map(pt), target_square: target_square.map(sq), blocked: *blocked, lines: *lines, degree, adjacent_test: *adjacent_test }.into(),
+                CoverChoiceStepOut { corner: corner.map(pt), target_square: target_square.map(sq), blocked: *blocked, lines: *lines, degree: degree.id(), adjacent_test: *adjacent_test }.into(),
             )
         }
         CoverEffect::HalfCap { capped } => (
@@ -78,14 +79,14 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
             let text = match (lang, can_be_targeted) {
                 (En, false) => "total cover: cannot be targeted directly".to_owned(),
                 (Fr, false) => "abri total : ne peut pas être ciblé directement".to_owned(),
-                (En, true) if *attack_modifier != 0 => format!("{}: {attack_modifier:+} to the attacker's ATT", degree_name(degree, En)),
-                (Fr, true) if *attack_modifier != 0 => format!("{} : {attack_modifier:+} à l'ATT de l'attaquant", degree_name(degree, Fr)),
-                (En, true) => format!("{}: {ac_bonus:+} AC, {save_bonus:+} to saves", degree_name(degree, En)),
-                (Fr, true) => format!("{} : {ac_bonus:+} CA, {save_bonus:+} aux jets de sauvegarde", degree_name(degree, Fr)),
+                (En, true) if *attack_modifier != 0 => format!("{}: {attack_modifier:+} to the attacker's ATT", degree_name(*degree, En)),
+                (Fr, true) if *attack_modifier != 0 => format!("{} : {attack_modifier:+} à l'ATT de l'attaquant", degree_name(*degree, Fr)),
+                (En, true) => format!("{}: {ac_bonus:+} AC, {save_bonus:+} to saves", degree_name(*degree, En)),
+                (Fr, true) => format!("{} : {ac_bonus:+} CA, {save_bonus:+} aux jets de sauvegarde", degree_name(*degree, Fr)),
             };
             (
                 text,
-                CoverResultStepOut { degree, soft: *soft, ac_bonus: *ac_bonus, save_bonus: *save_bonus, attack_modifier: *attack_modifier, can_be_targeted: *can_be_targeted }.into(),
+                CoverResultStepOut { degree: degree.id(), soft: *soft, ac_bonus: *ac_bonus, save_bonus: *save_bonus, attack_modifier: *attack_modifier, can_be_targeted: *can_be_targeted }.into(),
             )
         }
         CoverEffect::CoverOpportunity { denies } => (
@@ -111,24 +112,22 @@ fn fmt_pt(p: Point) -> String {
     format!("⟨{}, {}⟩", p.x.to_f64(), p.y.to_f64())
 }
 
-fn degree_name(id: &str, lang: Lang) -> &'static str {
-    match (id, lang) {
-        ("none", Lang::En) => "no cover",
-        ("partial", Lang::En) => "partial cover",
-        ("half", Lang::En) => "half cover",
-        ("cover", Lang::En) => "cover",
-        ("three_quarters", Lang::En) => "three-quarters cover",
-        ("improved", Lang::En) => "improved cover",
-        ("total", Lang::En) => "total cover",
-        ("none", Lang::Fr) => "pas d'abri",
-        ("partial", Lang::Fr) => "abri partiel",
-        ("half", Lang::Fr) => "demi-abri",
-        ("cover", Lang::Fr) => "abri",
-        ("three_quarters", Lang::Fr) => "abri aux trois quarts",
-        ("improved", Lang::Fr) => "abri supérieur",
-        ("total", Lang::Fr) => "abri total",
-        (_, Lang::En) => "cover",
-        (_, Lang::Fr) => "abri",
+fn degree_name(d: Degree, lang: Lang) -> &'static str {
+    match (d, lang) {
+        (Degree::None, Lang::En) => "no cover",
+        (Degree::Partial, Lang::En) => "partial cover",
+        (Degree::Half, Lang::En) => "half cover",
+        (Degree::Cover, Lang::En) => "cover",
+        (Degree::ThreeQuarters, Lang::En) => "three-quarters cover",
+        (Degree::Improved, Lang::En) => "improved cover",
+        (Degree::Total, Lang::En) => "total cover",
+        (Degree::None, Lang::Fr) => "pas d'abri",
+        (Degree::Partial, Lang::Fr) => "abri partiel",
+        (Degree::Half, Lang::Fr) => "demi-abri",
+        (Degree::Cover, Lang::Fr) => "abri",
+        (Degree::ThreeQuarters, Lang::Fr) => "abri aux trois quarts",
+        (Degree::Improved, Lang::Fr) => "abri supérieur",
+        (Degree::Total, Lang::Fr) => "abri total",
     }
 }
 

@@ -110,7 +110,7 @@ pub(super) fn resolve(
             target_square: Some(*t),
             blocked: b.blocked,
             lines: 4,
-            degree: b.degree.id(),
+            degree: b.degree,
             adjacent_test: false,
         },
     );
@@ -147,7 +147,7 @@ pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, tra
     trace.push(
         "dnd5e.cover.degrees",
         CoverEffect::CoverResult {
-            degree: ans.degree.id(),
+            degree: ans.degree,
             soft: ans.soft,
             ac_bonus: ans.ac_bonus,
             save_bonus: ans.save_bonus,

@@ -18,6 +18,8 @@ use crate::scene::{From, Scene};
 use crate::trace::Trace;
 
 use crate::trace::{CoverEffect, GridEffect};
+
+pub use crate::trace::cover::Degree;
 pub use lines::{CountedHit, ElementKind, HitCase, TracedLine};
 
 /// What kind of attack or effect the cover is for.
@@ -35,40 +37,6 @@ pub enum AttackKind {
         /// The effect is a spread.
         spread: bool,
     },
-}
-
-/// Degrees of cover, as the rulesets name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Degree {
-    /// No cover.
-    None,
-    /// PF1/SF partial cover (variant).
-    Partial,
-    /// 5e half cover.
-    Half,
-    /// PF1/SF/hb3d cover.
-    Cover,
-    /// 5e three-quarters cover.
-    ThreeQuarters,
-    /// PF1/SF/hb3d improved cover.
-    Improved,
-    /// Total cover: no line of effect.
-    Total,
-}
-
-impl Degree {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Degree::None => "none",
-            Degree::Partial => "partial",
-            Degree::Half => "half",
-            Degree::Cover => "cover",
-            Degree::ThreeQuarters => "three_quarters",
-            Degree::Improved => "improved",
-            Degree::Total => "total",
-        }
-    }
 }
 
 /// Which saving throw the cover bonus applies to.

@@ -229,7 +229,7 @@ pub(super) fn resolve(
                     target_square: Some(target),
                     blocked,
                     lines: 4,
-                    degree: degree.id(),
+                    degree,
                     adjacent_test: false,
                 },
             );
@@ -256,7 +256,7 @@ pub(super) fn resolve(
                     target_square: Some(target),
                     blocked,
                     lines: 16,
-                    degree: degree.id(),
+                    degree,
                     adjacent_test: true,
                 },
             );
@@ -270,7 +270,7 @@ pub(super) fn resolve(
                 target_square: ans.target_square,
                 blocked,
                 lines: ans.lines.len() as u32,
-                degree: degree.id(),
+                degree,
                 adjacent_test: matches!(chosen, Choice::Adjacent { .. }),
             },
         );
@@ -326,7 +326,7 @@ pub(super) fn resolve(
                 target_square: ans.target_square,
                 blocked,
                 lines: ans.lines.len() as u32,
-                degree: degree.id(),
+                degree,
                 adjacent_test: false,
             },
         );
@@ -369,7 +369,7 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         None => ans.ac_bonus = ac,
     }
     let result = CoverEffect::CoverResult {
-        degree: ans.degree.id(),
+        degree: ans.degree,
         soft: ans.soft,
         ac_bonus: ans.ac_bonus,
         save_bonus: ans.save_bonus,

@@ -2,6 +2,40 @@
 
 use crate::grid::{Point, Square};
 
+/// Degrees of cover, as the rulesets name them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Degree {
+    /// No cover.
+    None,
+    /// PF1/SF partial cover (variant).
+    Partial,
+    /// 5e half cover.
+    Half,
+    /// PF1/SF/hb3d cover.
+    Cover,
+    /// 5e three-quarters cover.
+    ThreeQuarters,
+    /// PF1/SF/hb3d improved cover.
+    Improved,
+    /// Total cover: no line of effect.
+    Total,
+}
+
+impl Degree {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Degree::None => "none",
+            Degree::Partial => "partial",
+            Degree::Half => "half",
+            Degree::Cover => "cover",
+            Degree::ThreeQuarters => "three_quarters",
+            Degree::Improved => "improved",
+            Degree::Total => "total",
+        }
+    }
+}
+
 /// Line of effect and cover (`POST /v1/cover`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum CoverEffect {
@@ -24,8 +58,8 @@ pub enum CoverEffect {
         blocked: u32,
         /// Lines traced for that choice.
         lines: u32,
-        /// Degree of that choice (wire id).
-        degree: &'static str,
+        /// Degree of that choice.
+        degree: Degree,
         /// The adjacent-melee test decided (PF1).
         adjacent_test: bool,
     },
@@ -53,8 +87,8 @@ pub enum CoverEffect {
     ArrowSlit,
     /// The resulting degree and its numbers.
     CoverResult {
-        /// Degree (wire id).
-        degree: &'static str,
+        /// Degree.
+        degree: Degree,
         /// Creature-only cover.
         soft: bool,
         /// AC bonus.
