@@ -1,7 +1,7 @@
 //! Text and data of the line of effect and cover trace steps.
 
 use super::{Lang, metres, pt, sq};
-use crate::api::grid::{PointOut, SquareOut};
+use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::grid::Point;
 use arbiter_rules::trace::CoverEffect;
 use arbiter_rules::trace::cover::Degree;

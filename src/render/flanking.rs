@@ -1,7 +1,7 @@
 //! Text and data of the flanking trace steps.
 
 use super::{Lang, list, metres, sq};
-use crate::api::grid::SquareOut;
+use crate::wire::SquareOut;
 use arbiter_rules::flanking::{Edges, FlankEffect, NoFlank};
 use arbiter_rules::grid::Square;
 

@@ -2,7 +2,7 @@
 
 use super::movement::{MoveOpportunityStepOut, opportunity_out};
 use super::{Lang, sq};
-use crate::api::grid::{SquareOut, squares as square_list};
+use crate::wire::{SquareOut, squares as square_list};
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
     AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Obstacle, Push, PushStop, SecondaryRush, Side,

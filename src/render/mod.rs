@@ -103,7 +103,7 @@ use axum::http::{HeaderMap, header};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::api::grid::{PointOut, SquareOut};
+use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::catalog;
 use arbiter_rules::grid::{Point, Square};
 use arbiter_rules::trace::{Effect, Step, Trace};

@@ -1,7 +1,7 @@
 //! Text and data of the movement trace steps.
 
 use super::{Lang, sq};
-use crate::api::grid::SquareOut;
+use crate::wire::SquareOut;
 use arbiter_rules::movement::{MoveEffect, MoveOpportunity, Step, StepIssue};
 
 fn at(s: arbiter_rules::grid::Square) -> String {
