@@ -22,9 +22,8 @@ use crate::grid::{FEET_PER_SQUARE, Space, Square};
 use crate::reach::{self, NoThreat, ReachBand};
 use crate::ruleset::{FlankBenefit, FlankBy};
 use crate::scene::Scene;
-use crate::trace::GridEffect;
 pub use crate::trace::flanking::{Edges, FlankEffect, NoFlank};
-use crate::trace::{Effect, Trace};
+use crate::trace::{Effect, GridEffect, Trace};
 use crate::vision;
 
 /// One creature that flanks the target with the attacker, and the squares whose centres

@@ -10,8 +10,7 @@ use crate::grid::{FEET_PER_SQUARE, Space};
 use crate::reach;
 use crate::ruleset::{RangeRule, RangedInMeleeRule, RulesetId};
 use crate::scene::Scene;
-use crate::trace::{AttackEffect, GridEffect, RangeEffect};
-use crate::trace::{Band, IntoMeleeExemption, RollMode, Trace};
+use crate::trace::{AttackEffect, Band, GridEffect, IntoMeleeExemption, RangeEffect, RollMode, Trace};
 use crate::vision;
 
 /// The answer to a range question.

@@ -11,11 +11,10 @@ use crate::ruleset::{
     AttackConditions, ConcealmentBy, CoverRule, OffHand, Prone, RangedInMeleeRule, UnderwaterExempt,
 };
 use crate::scene::Scene;
-use crate::trace::{Effect, Trace};
+use crate::trace::{AttackEffect, Effect, Trace};
 use crate::vision::{self, Attack as SightAttack};
 
 use super::NotAllowed;
-use crate::trace::AttackEffect;
 
 /// Situational flags of an attack.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

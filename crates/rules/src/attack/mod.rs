@@ -11,9 +11,8 @@ use crate::encounter::{ArmorClass, Weapon, WeaponKind};
 use crate::error::RulesError;
 use crate::ruleset::{AttackDice, Critical, Defence};
 use crate::scene::Scene;
-use crate::trace::{RollMode, Trace};
+use crate::trace::{AttackEffect, RollMode, Trace};
 
-use crate::trace::AttackEffect;
 pub use gather::{Modifier, Situational};
 
 /// Why an attack cannot be made.

@@ -6,8 +6,7 @@ use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
 use crate::grid::line::{Element, Grazing, Hit};
-use crate::trace::CoverEffect;
-use crate::trace::Trace;
+use crate::trace::{CoverEffect, Trace};
 
 fn all(_: &Hit, _: Element, _: ElementKind) -> bool {
     true

@@ -15,9 +15,7 @@ use crate::error::RulesError;
 use crate::grid::{Point, Space, Square};
 use crate::ruleset::CoverRule;
 use crate::scene::{From, Scene};
-use crate::trace::Trace;
-
-use crate::trace::{CoverEffect, GridEffect};
+use crate::trace::{CoverEffect, GridEffect, Trace};
 
 pub use crate::trace::cover::Degree;
 pub use lines::{CountedHit, ElementKind, HitCase, TracedLine};

@@ -12,8 +12,7 @@ use crate::grid::line::{Element, Grazing, Hit, SquareSpan};
 use crate::grid::{FEET_PER_SQUARE, Metric, Space, Square};
 use crate::reach;
 use crate::ruleset::PathfinderCover;
-use crate::trace::CoverEffect;
-use crate::trace::Trace;
+use crate::trace::{CoverEffect, Trace};
 
 /// Low obstacles give cover only within 30 ft (6 squares) of the target.
 const LOW_OBSTACLE_REACH_SQUARES: i64 = 6;
