@@ -15,6 +15,7 @@ pub mod pool;
 pub mod render;
 pub mod serve;
 pub mod svg;
+pub mod wire;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -1,46 +1,11 @@
 //! Wire forms of grid values that several questions share, both ways.
 
-use arbiter_rules::grid::{Point, Square};
-use serde::Serialize;
-use utoipa::ToSchema;
+use arbiter_rules::grid::Square;
 
 use super::encounter::SquareIn;
 use super::mapping::Problems;
 
-/// A point in square units.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct PointOut {
-    /// East.
-    pub x: f64,
-    /// South.
-    pub y: f64,
-}
-
-/// A square.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct SquareOut {
-    /// Column.
-    pub x: i32,
-    /// Row.
-    pub y: i32,
-}
-
-impl From<Point> for PointOut {
-    fn from(p: Point) -> PointOut {
-        PointOut { x: p.x.to_f64(), y: p.y.to_f64() }
-    }
-}
-
-impl From<Square> for SquareOut {
-    fn from(s: Square) -> SquareOut {
-        SquareOut { x: s.x, y: s.y }
-    }
-}
-
-/// The squares of a list, in order.
-pub fn squares(list: &[Square]) -> Vec<SquareOut> {
-    list.iter().copied().map(SquareOut::from).collect()
-}
+pub use crate::wire::{PointOut, SquareOut, squares};
 
 /// The squares of a path given at `base` (`{base}/{i}`); one out of the grid's range is a
 /// problem.

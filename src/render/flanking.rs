@@ -1,8 +1,7 @@
 //! Text and data of the flanking trace steps.
 
-use serde_json::{Value, json};
-
 use super::{Lang, list, metres, sq};
+use crate::wire::SquareOut;
 use arbiter_rules::flanking::{Edges, FlankEffect, NoFlank};
 use arbiter_rules::grid::Square;
 
@@ -55,21 +54,36 @@ fn why_text(why: &NoFlank, lang: Lang) -> String {
     }
 }
 
-fn why_json(why: &NoFlank) -> Value {
-    match why {
-        NoFlank::Condition(c) => json!({"reason": "condition", "condition": c.id()}),
-        NoFlank::Unarmed => json!({"reason": "unarmed"}),
-        NoFlank::ReachZero => json!({"reason": "reach_zero"}),
-        NoFlank::OutOfReach { reach_ft, too_close_ft } => {
-            json!({"reason": "out_of_reach", "reach_ft": reach_ft, "too_close_ft": too_close_ft})
+/// The wire form of a creature that cannot flank: the reason's own fields sit among the
+/// others in alphabetical order, present only for the reasons that have them.
+fn cannot_flank(creature: &str, attacker: bool, why: &NoFlank) -> CannotFlankStepOut {
+    let mut out = CannotFlankStepOut {
+        attacker,
+        condition: None,
+        creature: creature.to_owned(),
+        reach_ft: None,
+        reason: "",
+        too_close_ft: None,
+    };
+    out.reason = match why {
+        NoFlank::Condition(c) => {
+            out.condition = Some(c.id());
+            "condition"
         }
-        NoFlank::NotAdjacent => json!({"reason": "not_adjacent"}),
-        NoFlank::CannotSee => json!({"reason": "cannot_see"}),
-    }
+        NoFlank::Unarmed => "unarmed",
+        NoFlank::ReachZero => "reach_zero",
+        NoFlank::OutOfReach { reach_ft, too_close_ft } => {
+            (out.reach_ft, out.too_close_ft) = (Some(*reach_ft), Some(*too_close_ft));
+            "out_of_reach"
+        }
+        NoFlank::NotAdjacent => "not_adjacent",
+        NoFlank::CannotSee => "cannot_see",
+    };
+    out
 }
 
 /// Renders one flanking step.
-pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
     use Lang::*;
     match e {
         FlankEffect::InheritedFromPf1e => (
@@ -77,7 +91,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                 En => "hb3d follows Pathfinder flanking: +2 to ATT".to_owned(),
                 Fr => "hb3d suit la prise en tenaille de Pathfinder : +2 à l'ATT".to_owned(),
             },
-            json!({"inherits": "pf1e.flanking.geometry"}),
+            FlankInheritedStepOut { inherits: "pf1e.flanking.geometry" }.into(),
         ),
         FlankEffect::OptionalRuleOff => (
             match lang {
@@ -85,7 +99,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                 Fr => "la prise en tenaille optionnelle est désactivée : personne ne prend en tenaille"
                     .to_owned(),
             },
-            json!({"in_force": false}),
+            FlankRuleOffStepOut { in_force: false }.into(),
         ),
         FlankEffect::AttackerOnTargetSide { attacker } => (
             match lang {
@@ -94,7 +108,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                     "{attacker} est du camp de la cible : attaquer un allié ne prend jamais en tenaille"
                 ),
             },
-            json!({"attacker": attacker}),
+            FlankAttackerOnTargetSideStepOut { attacker: attacker.clone() }.into(),
         ),
         FlankEffect::Threatens { creature, reach_ft, too_close_ft, second_diagonal } => {
             let text = match (lang, second_diagonal) {
@@ -110,7 +124,14 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
             };
             (
                 text,
-                json!({"creature": creature, "threatens": true, "reach_ft": reach_ft, "too_close_ft": too_close_ft, "second_diagonal": second_diagonal}),
+                FlankThreatensStepOut {
+                    creature: creature.clone(),
+                    threatens: true,
+                    reach_ft: *reach_ft,
+                    too_close_ft: *too_close_ft,
+                    second_diagonal: *second_diagonal,
+                }
+                .into(),
             )
         }
         FlankEffect::Adjacent { creature } => (
@@ -118,7 +139,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                 En => format!("{creature} is adjacent to the target, sees it and is not incapacitated"),
                 Fr => format!("{creature} est au contact de la cible, la voit et n'est pas neutralisé"),
             },
-            json!({"creature": creature, "adjacent": true, "sees": true}),
+            FlankAdjacentStepOut { creature: creature.clone(), adjacent: true, sees: true }.into(),
         ),
         FlankEffect::CannotFlank { creature, attacker, why } => {
             let role = match (lang, attacker) {
@@ -130,10 +151,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                 En => format!("{role}{creature} cannot flank: {}", why_text(why, lang)),
                 Fr => format!("{role}{creature} ne peut pas prendre en tenaille : {}", why_text(why, lang)),
             };
-            let mut data = why_json(why);
-            data["creature"] = json!(creature);
-            data["attacker"] = json!(attacker);
-            (text, data)
+            (text, cannot_flank(creature, *attacker, why).into())
         }
         FlankEffect::OutOfReach { creatures } => (
             match lang {
@@ -143,7 +161,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                     list(creatures)
                 ),
             },
-            json!({"creatures": creatures, "reason": "out_of_reach"}),
+            FlankOutOfReachStepOut { creatures: creatures.clone(), reason: "out_of_reach" }.into(),
         ),
         FlankEffect::NotAdjacent { creatures } => (
             match lang {
@@ -153,7 +171,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                     list(creatures)
                 ),
             },
-            json!({"creatures": creatures, "reason": "not_adjacent"}),
+            FlankNotAdjacentStepOut { creatures: creatures.clone(), reason: "not_adjacent" }.into(),
         ),
         FlankEffect::Pair { helper, attacker_square, helper_square, edges } => (
             match lang {
@@ -172,7 +190,13 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                     edges_name(*edges, Fr)
                 ),
             },
-            json!({"helper": helper, "attacker_square": sq(*attacker_square), "helper_square": sq(*helper_square), "edges": edges.id()}),
+            FlankPairStepOut {
+                helper: helper.clone(),
+                attacker_square: sq(*attacker_square),
+                helper_square: sq(*helper_square),
+                edges: edges.id(),
+            }
+            .into(),
         ),
         FlankEffect::NotOpposite { helper } => (
             match lang {
@@ -183,7 +207,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
                     "{helper} n'est pas sur le bord ou le coin opposé : aucune ligne entre les centres ne touche deux bords opposés"
                 ),
             },
-            json!({"helper": helper, "opposite": false}),
+            FlankNotOppositeStepOut { helper: helper.clone(), opposite: false }.into(),
         ),
         FlankEffect::Outcome { flanked, flankers, attack_bonus, advantage } => {
             let text = match (lang, flanked, advantage) {
@@ -205,8 +229,53 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, Value) {
             };
             (
                 text,
-                json!({"flanked": flanked, "flankers": flankers, "attack_bonus": attack_bonus, "advantage": advantage}),
+                FlankOutcomeStepOut {
+                    flanked: *flanked,
+                    flankers: flankers.clone(),
+                    attack_bonus: *attack_bonus,
+                    advantage: *advantage,
+                }
+                .into(),
             )
         }
+    }
+}
+
+wire! {
+    /// A flanking step (`FlankEffect`) on the wire.
+    FlankEffectOut {
+    /// hb3d takes flanking from PF1.
+    InheritedFromPf1e FlankInheritedStepOut { inherits: &'static str },
+    /// 5e optional flanking is off (`in_force` is always false).
+    OptionalRuleOff FlankRuleOffStepOut { in_force: bool },
+    /// The attacker is of the target's own side.
+    AttackerOnTargetSide FlankAttackerOnTargetSideStepOut { attacker: String },
+    /// A creature threatens the target (`threatens` is always true).
+    Threatens FlankThreatensStepOut { creature: String, reach_ft: i64, second_diagonal: bool, threatens: bool, too_close_ft: Option<i64> },
+    /// A creature is adjacent to the target and sees it (both always true).
+    Adjacent FlankAdjacentStepOut { adjacent: bool, creature: String, sees: bool },
+    /// Would-be helpers whose reach does not include the target.
+    OutOfReach FlankOutOfReachStepOut { creatures: Vec<String>, reason: &'static str },
+    /// Would-be helpers not adjacent to the target.
+    NotAdjacent FlankNotAdjacentStepOut { creatures: Vec<String>, reason: &'static str },
+    /// A helper flanks with the attacker, and the squares whose centres make the line.
+    Pair FlankPairStepOut { attacker_square: SquareOut, edges: &'static str, helper: String, helper_square: SquareOut },
+    /// A creature cannot flank: `reason`, with `condition` for a condition and `reach_ft` and
+    /// `too_close_ft` for `out_of_reach`.
+    CannotFlank CannotFlankStepOut {
+        attacker: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        condition: Option<&'static str>,
+        creature: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reach_ft: Option<i64>,
+        reason: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        too_close_ft: Option<Option<i64>>,
+    },
+    /// A helper that is not on the opposite border or corner (`opposite` is always false).
+    NotOpposite FlankNotOppositeStepOut { helper: String, opposite: bool },
+    /// The answer.
+    Outcome FlankOutcomeStepOut { advantage: bool, attack_bonus: i32, flanked: bool, flankers: Vec<String> },
     }
 }

@@ -1,12 +1,10 @@
 //! Text and data of the initiative trace steps.
 
-use serde_json::{Value, json};
-
 use super::Lang;
 use arbiter_rules::initiative::InitiativeEffect;
 
 /// Renders one initiative step.
-pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEffectOut) {
     use Lang::*;
     match e {
         InitiativeEffect::Bonus { creature, bonus, mode, causes } => (
@@ -20,7 +18,13 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, Value) {
                     format!("{creature} : initiative {bonus:+}, {} ({})", mode.id(), causes.join(", "))
                 }
             },
-            json!({"creature": creature, "bonus": bonus, "roll_mode": mode.id(), "causes": causes}),
+            InitiativeBonusStepOut {
+                creature: creature.clone(),
+                bonus: *bonus,
+                roll_mode: mode.id(),
+                causes: causes.clone(),
+            }
+            .into(),
         ),
         InitiativeEffect::Rolled { creature, shared_with, faces, natural, total } => {
             let shared = if shared_with.is_empty() {
@@ -37,7 +41,14 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, Value) {
                     En => format!("{creature} rolls {faces_text} → {natural}, total {total}{shared}"),
                     Fr => format!("{creature} lance {faces_text} → {natural}, total {total}{shared}"),
                 },
-                json!({"creature": creature, "shared_with": shared_with, "faces": faces, "natural": natural, "total": total}),
+                InitiativeRolledStepOut {
+                    creature: creature.clone(),
+                    shared_with: shared_with.clone(),
+                    faces: faces.clone(),
+                    natural: *natural,
+                    total: *total,
+                }
+                .into(),
             )
         }
         InitiativeEffect::Tie { creatures, by } => (
@@ -45,7 +56,7 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, Value) {
                 En => format!("tie between {}: decided by {by}", creatures.join(" and ")),
                 Fr => format!("égalité entre {} : départagés par {by}", creatures.join(" et ")),
             },
-            json!({"creatures": creatures, "by": by}),
+            InitiativeTieStepOut { creatures: creatures.clone(), by }.into(),
         ),
         InitiativeEffect::Surprised { creature, effect } => (
             match (*effect, lang) {
@@ -64,14 +75,30 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, Value) {
                     "{creature} est surpris : n'agit pas pendant le round de surprise, pris au dépourvu"
                 ),
             },
-            json!({"creature": creature, "effect": effect}),
+            SurprisedStepOut { creature: creature.clone(), effect }.into(),
         ),
         InitiativeEffect::Order { creatures } => (
             match lang {
                 En => format!("order: {}", creatures.join(", ")),
                 Fr => format!("ordre : {}", creatures.join(", ")),
             },
-            json!({"order": creatures}),
+            InitiativeOrderStepOut { order: creatures.clone() }.into(),
         ),
+    }
+}
+
+wire! {
+    /// An initiative step (`InitiativeEffect`) on the wire.
+    InitiativeEffectOut {
+    /// A creature's bonus and roll mode.
+    Bonus InitiativeBonusStepOut { bonus: i32, causes: Vec<&'static str>, creature: String, roll_mode: &'static str },
+    /// A roll.
+    Rolled InitiativeRolledStepOut { creature: String, faces: Vec<i64>, natural: i64, shared_with: Vec<String>, total: i64 },
+    /// A tie and how it was broken.
+    Tie InitiativeTieStepOut { by: &'static str, creatures: Vec<String> },
+    /// Surprise.
+    Surprised SurprisedStepOut { creature: String, effect: &'static str },
+    /// The final order.
+    Order InitiativeOrderStepOut { order: Vec<String> },
     }
 }

@@ -1,8 +1,8 @@
 //! Text and data of the maneuver trace steps.
 
-use serde_json::{Value, json};
-
+use super::movement::{MoveOpportunityStepOut, opportunity_out};
 use super::{Lang, sq};
+use crate::wire::{SquareOut, squares as square_list};
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
     AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Obstacle, Push, PushStop, SecondaryRush, Side,
@@ -25,11 +25,11 @@ fn obstacle_text(o: &Obstacle, lang: Lang) -> String {
     }
 }
 
-fn obstacle_json(o: &Obstacle) -> Value {
-    json!({"reason": o.why.id(), "square": o.square.map(sq), "creature": o.creature})
+fn obstacle_out(o: &Obstacle) -> ObstacleOut {
+    ObstacleOut { creature: o.creature.clone(), reason: o.why.id(), square: o.square.map(sq) }
 }
 
-fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
+fn charge_step(c: &ChargeStep, lang: Lang) -> (String, ManeuverEffectOut) {
     use Lang::*;
     match c {
         ChargeStep::Closest { squares, feet } => (
@@ -37,7 +37,7 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
                 En => format!("closest squares from which to attack: {} ({feet} ft)", squares_text(squares)),
                 Fr => format!("cases d'attaque les plus proches : {} ({feet} pieds)", squares_text(squares)),
             },
-            json!({"closest": squares.iter().map(|s| sq(*s)).collect::<Vec<_>>(), "feet": feet}),
+            ChargeClosestStepOut { closest: square_list(squares), feet: *feet }.into(),
         ),
         ChargeStep::Sight { clear } => (
             match (clear, lang) {
@@ -46,7 +46,7 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
                 (false, En) => "no line of sight to the target at the start".to_owned(),
                 (false, Fr) => "pas de ligne de vue sur la cible au départ".to_owned(),
             },
-            json!({"line_of_sight": clear}),
+            ChargeSightStepOut { line_of_sight: *clear }.into(),
         ),
         ChargeStep::Tested { test, end } => (
             match (&end.obstacle, lang) {
@@ -85,11 +85,14 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
                     obstacle_text(o, lang)
                 ),
             },
-            json!({
-                "end": sq(end.end), "movement_ft": end.movement_ft, "path_test": test.id(),
-                "squares": end.squares.iter().map(|s| sq(*s)).collect::<Vec<_>>(),
-                "obstacle": end.obstacle.as_ref().map(obstacle_json),
-            }),
+            ChargeTestedStepOut {
+                end: sq(end.end),
+                movement_ft: end.movement_ft,
+                path_test: test.id(),
+                squares: square_list(&end.squares),
+                obstacle: end.obstacle.as_ref().map(obstacle_out),
+            }
+            .into(),
         ),
         ChargeStep::Provokes(o) => opportunity_step(o, lang),
         ChargeStep::Illegal(o) => (
@@ -97,7 +100,7 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
                 En => format!("no charge: {}", obstacle_text(o, lang)),
                 Fr => format!("pas de charge : {}", obstacle_text(o, lang)),
             },
-            json!({"legal": false, "obstacle": obstacle_json(o)}),
+            ChargeIllegalStepOut { legal: false, obstacle: obstacle_out(o) }.into(),
         ),
         ChargeStep::Legal { end, movement_ft, attack_bonus, ac_penalty, alternatives } => (
             match lang {
@@ -110,24 +113,30 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, Value) {
                     end.x, end.y
                 ),
             },
-            json!({
-                "legal": true, "end": sq(*end), "movement_ft": movement_ft,
-                "attack_bonus": attack_bonus, "ac_penalty": ac_penalty,
-                "alternatives": alternatives.iter().map(|s| sq(*s)).collect::<Vec<_>>(),
-            }),
+            ChargeLegalStepOut {
+                legal: true,
+                end: sq(*end),
+                movement_ft: *movement_ft,
+                attack_bonus: *attack_bonus,
+                ac_penalty: *ac_penalty,
+                alternatives: square_list(alternatives),
+            }
+            .into(),
         ),
     }
 }
 
 /// The data of a push (or of any walk square by square).
-fn push_json(p: &Push) -> Value {
-    json!({
-        "direction": {"x": p.direction.0, "y": p.direction.1},
-        "wanted_ft": p.wanted_ft, "moved_ft": p.moved_ft,
-        "from": sq(p.from), "to": sq(p.to),
-        "path": p.path.iter().map(|s| sq(*s)).collect::<Vec<_>>(),
-        "stopped_by": p.stopped.as_ref().map(|s| s.id()),
-    })
+fn push_out(p: &Push) -> PushStepOut {
+    PushStepOut {
+        direction: DirectionOut { x: p.direction.0, y: p.direction.1 },
+        from: sq(p.from),
+        moved_ft: p.moved_ft,
+        path: square_list(&p.path),
+        stopped_by: p.stopped.as_ref().map(PushStop::id),
+        to: sq(p.to),
+        wanted_ft: p.wanted_ft,
+    }
 }
 
 fn secondary_text(r: &SecondaryRush, lang: Lang) -> String {
@@ -177,15 +186,24 @@ fn secondary_text(r: &SecondaryRush, lang: Lang) -> String {
     }
 }
 
-fn secondary_json(r: &SecondaryRush) -> Value {
-    json!({
-        "creature": r.creature, "square": sq(r.square), "illegal": r.illegal.map(|i| i.id()),
-        "bonus": r.bonus, "cmd": r.cmd, "natural": r.natural, "total": r.total, "margin": r.margin,
-        "success": r.success, "earned_ft": r.earned_ft, "moved": r.moved.as_ref().map(push_json),
-    })
+fn secondary_json(r: &SecondaryRush) -> ManeuverEffectOut {
+    SecondaryRushStepOut {
+        creature: r.creature.clone(),
+        square: sq(r.square),
+        illegal: r.illegal.map(|i| i.id()),
+        bonus: r.bonus,
+        cmd: r.cmd,
+        natural: r.natural,
+        total: r.total,
+        margin: r.margin,
+        success: r.success,
+        earned_ft: r.earned_ft,
+        moved: r.moved.as_ref().map(push_out),
+    }
+    .into()
 }
 
-fn opportunity_step(o: &MoveOpportunity, lang: Lang) -> (String, Value) {
+fn opportunity_step(o: &MoveOpportunity, lang: Lang) -> (String, ManeuverEffectOut) {
     use Lang::*;
     let at = format!("({}, {})", o.square.x, o.square.y);
     (
@@ -199,7 +217,7 @@ fn opportunity_step(o: &MoveOpportunity, lang: Lang) -> (String, Value) {
                 format!("quitter {at} : pas d'attaque d'opportunité de {} ({})", o.creature, o.reason)
             }
         },
-        json!({"creature": o.creature, "step": o.step, "square": sq(o.square), "provoked": o.provoked, "reason": o.reason}),
+        opportunity_out(o).into(),
     )
 }
 
@@ -236,7 +254,7 @@ fn stop_text(s: &PushStop, lang: Lang) -> String {
 }
 
 /// Renders one maneuver step.
-pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectOut) {
     use Lang::*;
     match e {
         ManeuverEffect::Illegal { kind, why } => (
@@ -244,7 +262,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
                 En => format!("{} cannot be attempted: {}", kind.id(), why.id()),
                 Fr => format!("{} impossible : {}", kind.id(), why.id()),
             },
-            json!({"legal": false, "kind": kind.id(), "reason": why.id()}),
+            ManeuverIllegalStepOut { legal: false, kind: kind.id(), reason: why.id() }.into(),
         ),
         ManeuverEffect::Modifier(m) => {
             let side = match m.side {
@@ -258,7 +276,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
                     (Fr, Side::Check) => format!("{} : {:+} au test", m.detail, m.value),
                     (Fr, Side::Defence) => format!("{} : {:+} à la défense", m.detail, m.value),
                 },
-                json!({"detail": m.detail, "value": m.value, "applies_to": side}),
+                ManeuverModifierStepOut { detail: m.detail.clone(), value: m.value, applies_to: side }.into(),
             )
         }
         ManeuverEffect::Numbers { check, bonus, dc, opposed_bonus } => {
@@ -286,14 +304,23 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
                 (_, En) => format!("d20 {bonus:+} against {}", dc.unwrap_or(0)),
                 (_, Fr) => format!("d20 {bonus:+} contre {}", dc.unwrap_or(0)),
             };
-            (text, json!({"check": check.id(), "bonus": bonus, "dc": dc, "opposed_bonus": opposed_bonus}))
+            (
+                text,
+                ManeuverNumbersStepOut {
+                    check: check.id(),
+                    bonus: *bonus,
+                    dc: *dc,
+                    opposed_bonus: *opposed_bonus,
+                }
+                .into(),
+            )
         }
         ManeuverEffect::Automatic { condition } => (
             match lang {
                 En => format!("the target is {}: automatic success", condition.id()),
                 Fr => format!("la cible est {} : réussite automatique", condition.id()),
             },
-            json!({"automatic": true, "condition": condition.id()}),
+            ManeuverAutomaticStepOut { automatic: true, condition: condition.id() }.into(),
         ),
         ManeuverEffect::Rolled { natural, total, opposed_total, margin, success } => {
             let verdict = match (success, lang) {
@@ -305,7 +332,14 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
             let vs = opposed_total.map(|o| format!(" vs {o}")).unwrap_or_default();
             (
                 format!("{natural} → {total}{vs}: {verdict} ({margin:+})"),
-                json!({"natural": natural, "total": total, "opposed_total": opposed_total, "margin": margin, "success": success}),
+                ManeuverRolledStepOut {
+                    natural: *natural,
+                    total: *total,
+                    opposed_total: *opposed_total,
+                    margin: *margin,
+                    success: *success,
+                }
+                .into(),
             )
         }
         ManeuverEffect::Tie => (
@@ -313,21 +347,21 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
                 En => "a tie leaves the situation unchanged: the attempt fails".to_owned(),
                 Fr => "l'égalité laisse la situation inchangée : la tentative échoue".to_owned(),
             },
-            json!({"tie": true}),
+            ManeuverTieStepOut { tie: true }.into(),
         ),
         ManeuverEffect::Odds { success } => (
             match lang {
                 En => format!("chance of success {:.2} %", success.to_f64() * 100.0),
                 Fr => format!("chance de réussite {:.2} %", success.to_f64() * 100.0).replace('.', ","),
             },
-            json!({"success": success.to_f64(), "exact": success.to_string()}),
+            ManeuverOddsStepOut { success: success.to_f64(), exact: success.to_string() }.into(),
         ),
         ManeuverEffect::Outcome { band } => (
             match lang {
                 En => format!("outcome: {band}"),
                 Fr => format!("résultat : {band}"),
             },
-            json!({"band": band}),
+            ManeuverOutcomeStepOut { band: band.clone() }.into(),
         ),
         ManeuverEffect::Pushed(p) => {
             let mut text = match lang {
@@ -343,7 +377,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
             if let Some(s) = &p.stopped {
                 text = format!("{text}; {}", stop_text(s, lang));
             }
-            (text, push_json(p))
+            (text, push_out(p).into())
         }
         ManeuverEffect::Concealment { miss_chance } => (
             match lang {
@@ -354,7 +388,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
                     "le camouflage de la cible s'applique : {miss_chance} % de risque d'échec après un test réussi"
                 ),
             },
-            json!({"miss_chance": miss_chance}),
+            ManeuverConcealmentStepOut { miss_chance: *miss_chance }.into(),
         ),
         ManeuverEffect::MissRoll { roll, missed } => (
             match (missed, lang) {
@@ -363,7 +397,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
                 (false, En) => format!("miss chance d100 = {roll}: no effect"),
                 (false, Fr) => format!("risque d'échec d100 = {roll} : sans effet"),
             },
-            json!({"roll": roll, "missed": missed}),
+            ManeuverMissRollStepOut { roll: *roll, missed: *missed }.into(),
         ),
         ManeuverEffect::Secondary(r) => (secondary_text(r, lang), secondary_json(r)),
         ManeuverEffect::AttackerMoves(m) => {
@@ -401,9 +435,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
             if let Some(s) = &p.stopped {
                 text = format!("{text}; {}", stop_text(s, lang));
             }
-            let mut v = push_json(p);
-            v["attacker_move"] = json!(m.kind.id());
-            (text, v)
+            (text, AttackerMovesStepOut { attacker_move: m.kind.id(), walk: push_out(p) }.into())
         }
         ManeuverEffect::Opportunity(o) => (
             match (o.provoked, lang) {
@@ -412,14 +444,19 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
                 (false, En) => format!("no attack of opportunity from {} ({})", o.creature, o.reason),
                 (false, Fr) => format!("pas d'attaque d'opportunité de {} ({})", o.creature, o.reason),
             },
-            json!({"creature": o.creature, "provoked": o.provoked, "reason": o.reason}),
+            ManeuverOpportunityStepOut {
+                creature: o.creature.clone(),
+                provoked: o.provoked,
+                reason: o.reason,
+            }
+            .into(),
         ),
         ManeuverEffect::TargetAvoids => (
             match lang {
                 En => "the target lets the attacker through: no check".to_owned(),
                 Fr => "la cible laisse passer l'attaquant : pas de test".to_owned(),
             },
-            json!({"target_avoids": true}),
+            TargetAvoidsStepOut { target_avoids: true }.into(),
         ),
         ManeuverEffect::PullAdjacent { from, to } => (
             match (to, lang) {
@@ -439,15 +476,101 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, Value) {
                         .to_owned()
                 }
             },
-            json!({"from": sq(*from), "to": to.map(sq)}),
+            PullAdjacentStepOut { from: sq(*from), to: to.map(sq) }.into(),
         ),
         ManeuverEffect::EscapeDc { dc } => (
             match lang {
                 En => format!("escaping the ropes: DC {dc}"),
                 Fr => format!("se libérer des liens : DD {dc}"),
             },
-            json!({"escape_dc": dc}),
+            EscapeDcStepOut { escape_dc: *dc }.into(),
         ),
         ManeuverEffect::Charge(c) => charge_step(c, lang),
     }
+}
+
+wire! {
+    /// A combat maneuver or charge step (`ManeuverEffect`) on the wire.
+    ManeuverEffectOut {
+    /// The closest squares from which a charge can attack.
+    ChargeClosest ChargeClosestStepOut { closest: Vec<SquareOut>, feet: u32 },
+    /// Whether the charger sees the target at the start.
+    ChargeSight ChargeSightStepOut { line_of_sight: bool },
+    /// One end square tested, with the path test and what blocks it.
+    ChargeTested ChargeTestedStepOut { end: SquareOut, movement_ft: u32, obstacle: Option<ObstacleOut>, path_test: &'static str, squares: Vec<SquareOut> },
+    /// No charge is possible (`legal` is always false).
+    ChargeIllegal ChargeIllegalStepOut { legal: bool, obstacle: ObstacleOut },
+    /// The charge (`legal` is always true).
+    ChargeLegal ChargeLegalStepOut { ac_penalty: i32, alternatives: Vec<SquareOut>, attack_bonus: i32, end: SquareOut, legal: bool, movement_ft: u32 },
+    /// A push, or any walk square by square.
+    Pushed PushStepOut {
+        direction: DirectionOut,
+        from: SquareOut,
+        moved_ft: u32,
+        path: Vec<SquareOut>,
+        stopped_by: Option<&'static str>,
+        to: SquareOut,
+        wanted_ft: u32,
+    },
+    /// The acting creature's movement: its kind, then the walk.
+    AttackerMoves AttackerMovesStepOut {
+        attacker_move: &'static str,
+        #[serde(flatten)]
+        walk: PushStepOut,
+    },
+    /// A secondary bull rush against a creature in the way.
+    Secondary SecondaryRushStepOut { bonus: i32, cmd: i32, creature: String, earned_ft: Option<u32>, illegal: Option<&'static str>, margin: Option<i64>, moved: Option<PushStepOut>, natural: Option<i64>, square: SquareOut, success: Option<bool>, total: Option<i64> },
+    /// The maneuver cannot be attempted (`legal` is always false).
+    Illegal ManeuverIllegalStepOut { kind: &'static str, legal: bool, reason: &'static str },
+    /// A modifier, to the check or to the defence.
+    Modifier ManeuverModifierStepOut { applies_to: &'static str, detail: String, value: i32 },
+    /// The numbers compared.
+    Numbers ManeuverNumbersStepOut { bonus: i32, check: &'static str, dc: Option<i32>, opposed_bonus: Option<i32> },
+    /// Automatic success against a helpless target (`automatic` is always true).
+    Automatic ManeuverAutomaticStepOut { automatic: bool, condition: &'static str },
+    /// The roll.
+    Rolled ManeuverRolledStepOut { margin: i64, natural: i64, opposed_total: Option<i64>, success: bool, total: i64 },
+    /// A tie in a 5e 2014 contest (`tie` is always true).
+    Tie ManeuverTieStepOut { tie: bool },
+    /// The exact chance of success, as a number and as a fraction.
+    Odds ManeuverOddsStepOut { exact: String, success: f64 },
+    /// The outcome band.
+    Outcome ManeuverOutcomeStepOut { band: String },
+    /// The target's concealment miss chance, percent.
+    Concealment ManeuverConcealmentStepOut { miss_chance: u32 },
+    /// The d100 against the miss chance.
+    MissRoll ManeuverMissRollStepOut { missed: bool, roll: i64 },
+    /// An attack of opportunity the maneuver provokes (or not).
+    Opportunity ManeuverOpportunityStepOut { creature: String, provoked: bool, reason: &'static str },
+    /// The target let the attacker through (`target_avoids` is always true).
+    TargetAvoids TargetAvoidsStepOut { target_avoids: bool },
+    /// A grappled target pulled to a free adjacent square, if any.
+    PullAdjacent PullAdjacentStepOut { from: SquareOut, to: Option<SquareOut> },
+    /// The DC to escape being tied up.
+    EscapeDc EscapeDcStepOut { escape_dc: i32 },
+    }
+    reuses {
+        /// An attack of opportunity a charge provokes (or not), as in a movement.
+        ChargeProvokes(MoveOpportunityStepOut),
+    }
+}
+
+/// Why a charge is not possible, or what blocks an end square.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct ObstacleOut {
+    /// The creature in the way, if one is.
+    creature: Option<String>,
+    /// Why (`ChargeIllegal` id).
+    reason: &'static str,
+    /// The square in the way, if one is.
+    square: Option<SquareOut>,
+}
+
+/// A push direction: squares per 5 ft east (`x`) and south (`y`), each −1, 0 or 1.
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
+pub struct DirectionOut {
+    /// East.
+    x: i32,
+    /// South.
+    y: i32,
 }

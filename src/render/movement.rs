@@ -1,8 +1,7 @@
 //! Text and data of the movement trace steps.
 
-use serde_json::{Value, json};
-
 use super::{Lang, sq};
+use crate::wire::SquareOut;
 use arbiter_rules::movement::{MoveEffect, MoveOpportunity, Step, StepIssue};
 
 fn at(s: arbiter_rules::grid::Square) -> String {
@@ -75,15 +74,35 @@ fn step_text(s: &Step, lang: Lang) -> String {
     }
 }
 
-fn step_json(s: &Step) -> Value {
-    json!({
-        "index": s.index, "from": sq(s.from), "to": sq(s.to), "cost_ft": s.cost_ft, "total_ft": s.total_ft,
-        "diagonal": s.diagonal, "difficult": s.difficult, "hampered": s.hampered, "through": s.through,
-        "legal": s.legal, "reason": s.issue.as_ref().map(StepIssue::id),
-    })
+fn step_json(s: &Step) -> MoveEffectOut {
+    MovePathStepOut {
+        index: s.index,
+        from: sq(s.from),
+        to: sq(s.to),
+        cost_ft: s.cost_ft,
+        total_ft: s.total_ft,
+        diagonal: s.diagonal,
+        difficult: s.difficult,
+        hampered: s.hampered,
+        through: s.through.clone(),
+        legal: s.legal,
+        reason: s.issue.as_ref().map(StepIssue::id),
+    }
+    .into()
 }
 
-fn opportunity(o: &MoveOpportunity, lang: Lang) -> (String, Value) {
+/// The wire form of an attack of opportunity along a path (a move's or a charge's).
+pub(super) fn opportunity_out(o: &MoveOpportunity) -> MoveOpportunityStepOut {
+    MoveOpportunityStepOut {
+        creature: o.creature.clone(),
+        provoked: o.provoked,
+        reason: o.reason,
+        square: sq(o.square),
+        step: o.step,
+    }
+}
+
+fn opportunity(o: &MoveOpportunity, lang: Lang) -> (String, MoveEffectOut) {
     let q = at(o.square);
     (
         match (o.provoked, o.reason, lang) {
@@ -104,12 +123,12 @@ fn opportunity(o: &MoveOpportunity, lang: Lang) -> (String, Value) {
             (false, why, Lang::En) => format!("no attack of opportunity from {} on {q} ({why})", o.creature),
             (false, why, Lang::Fr) => format!("pas d'attaque d'opportunité de {} en {q} ({why})", o.creature),
         },
-        json!({"creature": o.creature, "step": o.step, "square": sq(o.square), "provoked": o.provoked, "reason": o.reason}),
+        opportunity_out(o).into(),
     )
 }
 
 /// Renders one movement step.
-pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, MoveEffectOut) {
     use Lang::*;
     match e {
         MoveEffect::Budget { speed_ft, budget_ft, why } => (
@@ -119,7 +138,7 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, Value) {
                 En => format!("speed {speed_ft} ft; may spend {budget_ft} ft ({})", why.join(", ")),
                 Fr => format!("vitesse {speed_ft} ft ; peut dépenser {budget_ft} ft ({})", why.join(", ")),
             },
-            json!({"speed_ft": speed_ft, "budget_ft": budget_ft, "why": why}),
+            MoveBudgetStepOut { speed_ft: *speed_ft, budget_ft: *budget_ft, why: why.clone() }.into(),
         ),
         MoveEffect::Prone { stands_up, cost_ft } => (
             match (stands_up, lang) {
@@ -130,7 +149,7 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, Value) {
                 (false, En) => "prone: crawls".to_owned(),
                 (false, Fr) => "à terre : rampe".to_owned(),
             },
-            json!({"stands_up": stands_up, "cost_ft": cost_ft}),
+            MoveProneStepOut { stands_up: *stands_up, cost_ft: *cost_ft }.into(),
         ),
         MoveEffect::Step(s) => (step_text(s, lang), step_json(s)),
         MoveEffect::Total { total_ft, budget_ft, within } => (
@@ -142,7 +161,7 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, Value) {
                 (Some(b), false, En) => format!("{total_ft} ft: more than the {b} ft available"),
                 (Some(b), false, Fr) => format!("{total_ft} ft : plus que les {b} ft disponibles"),
             },
-            json!({"total_ft": total_ft, "budget_ft": budget_ft, "within": within}),
+            MoveTotalStepOut { total_ft: *total_ft, budget_ft: *budget_ft, within: *within }.into(),
         ),
         MoveEffect::Mounted { mount, mounting, cost_ft, issue } => (
             match (mounting, issue, lang) {
@@ -155,7 +174,13 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, Value) {
                 (false, Some(i), En) => format!("cannot dismount {mount}: {i}"),
                 (false, Some(i), Fr) => format!("impossible de descendre de {mount} : {i}"),
             },
-            json!({"mount": mount, "mounting": mounting, "cost_ft": cost_ft, "issue": issue}),
+            MoveMountedStepOut {
+                mount: mount.clone(),
+                mounting: *mounting,
+                cost_ft: *cost_ft,
+                issue: *issue,
+            }
+            .into(),
         ),
         MoveEffect::Opportunity(o) => opportunity(o, lang),
         MoveEffect::EndsOccupied(e) => (
@@ -163,14 +188,36 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, Value) {
                 En => format!("the move ends in {}'s space: {}", e.creature, e.consequence),
                 Fr => format!("le mouvement s'achève dans l'espace de {} : {}", e.creature, e.consequence),
             },
-            json!({"creature": e.creature, "consequence": e.consequence}),
+            MoveEndsOccupiedStepOut { creature: e.creature.clone(), consequence: e.consequence }.into(),
         ),
         MoveEffect::NoOpportunity { why } => (
             match lang {
                 En => format!("no attack of opportunity ({why})"),
                 Fr => format!("aucune attaque d'opportunité ({why})"),
             },
-            json!({"no_opportunity": why}),
+            NoOpportunityStepOut { no_opportunity: why }.into(),
         ),
+    }
+}
+
+wire! {
+    /// A movement step (`MoveEffect`) on the wire.
+    MoveEffectOut {
+    /// One step of the path.
+    Step MovePathStepOut { cost_ft: u32, diagonal: bool, difficult: bool, from: SquareOut, hampered: bool, index: usize, legal: bool, reason: Option<&'static str>, through: Option<String>, to: SquareOut, total_ft: u32 },
+    /// An attack of opportunity the move provokes (or not).
+    Opportunity MoveOpportunityStepOut { creature: String, provoked: bool, reason: &'static str, square: SquareOut, step: usize },
+    /// The movement available, and why.
+    Budget MoveBudgetStepOut { budget_ft: u32, speed_ft: u32, why: Vec<&'static str> },
+    /// Standing up from prone, or crawling.
+    Prone MoveProneStepOut { cost_ft: u32, stands_up: bool },
+    /// The total against the budget.
+    Total MoveTotalStepOut { budget_ft: Option<u32>, total_ft: u32, within: bool },
+    /// Mounting or dismounting.
+    Mounted MoveMountedStepOut { cost_ft: u32, issue: Option<&'static str>, mount: String, mounting: bool },
+    /// The move ends in another creature's space.
+    EndsOccupied MoveEndsOccupiedStepOut { consequence: &'static str, creature: String },
+    /// Why the move provokes no attack of opportunity.
+    NoOpportunity NoOpportunityStepOut { no_opportunity: &'static str },
     }
 }

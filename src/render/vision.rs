@@ -1,7 +1,5 @@
 //! Text and data of the light, sight and concealment trace steps.
 
-use serde_json::{Value, json};
-
 use super::Lang;
 use arbiter_rules::encounter::Light;
 use arbiter_rules::vision::{Cause, Degree, Sense, VisionEffect};
@@ -71,7 +69,7 @@ fn degree_name(d: Degree, lang: Lang) -> &'static str {
 }
 
 /// Renders one vision step.
-pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, Value) {
+pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, VisionEffectOut) {
     match e {
         VisionEffect::LightAt { creature, level, source, doubled } => {
             let by = match (source, lang) {
@@ -88,18 +86,27 @@ pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, Value) {
                 Lang::En => format!("{creature} stands in {}{by}{dbl}", light_name(*level, lang)),
                 Lang::Fr => format!("{creature} se trouve dans une {}{by}{dbl}", light_name(*level, lang)),
             };
-            (text, json!({"creature": creature, "light": level.id(), "source": source, "doubled": doubled}))
+            (
+                text,
+                LightAtStepOut {
+                    creature: creature.clone(),
+                    light: level.id(),
+                    source: *source,
+                    doubled: *doubled,
+                }
+                .into(),
+            )
         }
         VisionEffect::Cause { cause, degree } => (
             format!("{}: {}", cause_name(*cause, lang), degree_name(*degree, lang)),
-            json!({"cause": cause.id(), "degree": degree.id()}),
+            ConcealmentCauseStepOut { cause: cause.id(), degree: degree.id() }.into(),
         ),
         VisionEffect::Override { sense, cause } => (
             match lang {
                 Lang::En => format!("{} overrides: {}", sense_name(*sense, lang), cause_name(*cause, lang)),
                 Lang::Fr => format!("{} annule : {}", sense_name(*sense, lang), cause_name(*cause, lang)),
             },
-            json!({"sense": sense.id(), "cause": cause.id()}),
+            SenseOverrideStepOut { sense: sense.id(), cause: cause.id() }.into(),
         ),
         VisionEffect::Sees { observer, subject, sees } => (
             match (lang, sees) {
@@ -108,14 +115,30 @@ pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, Value) {
                 (Lang::Fr, true) => format!("{observer} voit {subject}"),
                 (Lang::Fr, false) => format!("{observer} ne voit pas {subject}"),
             },
-            json!({"observer": observer, "subject": subject, "sees": sees}),
+            SeesStepOut { observer: observer.clone(), subject: subject.clone(), sees: *sees }.into(),
         ),
         VisionEffect::Result { degree, miss_chance } => (
             match lang {
                 Lang::En => format!("{}: {miss_chance}% miss chance", degree_name(*degree, lang)),
                 Lang::Fr => format!("{} : {miss_chance} % de chances de rater", degree_name(*degree, lang)),
             },
-            json!({"degree": degree.id(), "miss_chance": miss_chance}),
+            ConcealmentResultStepOut { degree: degree.id(), miss_chance: *miss_chance }.into(),
         ),
+    }
+}
+
+wire! {
+    /// A light, sight or concealment step (`VisionEffect`) on the wire.
+    VisionEffectOut {
+    /// The light a creature stands in.
+    LightAt LightAtStepOut { creature: String, doubled: bool, light: &'static str, source: Option<usize> },
+    /// A cause of concealment and the degree it gives.
+    Cause ConcealmentCauseStepOut { cause: &'static str, degree: &'static str },
+    /// A sense that overrode a cause.
+    Override SenseOverrideStepOut { cause: &'static str, sense: &'static str },
+    /// Whether one creature sees another.
+    Sees SeesStepOut { observer: String, sees: bool, subject: String },
+    /// The resulting concealment.
+    Result ConcealmentResultStepOut { degree: &'static str, miss_chance: u32 },
     }
 }

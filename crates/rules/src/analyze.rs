@@ -18,6 +18,7 @@ use crate::grid::FEET_PER_SQUARE;
 use crate::hash::BuildFx;
 use crate::reach;
 use crate::scene::Scene;
+pub use crate::trace::analyze::AnalyzeEffect;
 use crate::trace::{Effect, Trace};
 use crate::vision::{self, Attack as SightAttack, ConcealmentAnswer};
 
@@ -78,16 +79,6 @@ pub struct Analysis {
     /// One step per rule applied, with the number of pairs it was applied to (each pair keeps
     /// its own full traces only when asked).
     pub trace: Trace,
-}
-
-/// Trace steps of the analysis.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnalyzeEffect {
-    /// A rule applied to this many pairs.
-    Applied {
-        /// Pairs.
-        pairs: usize,
-    },
 }
 
 /// Analyzes every ordered pair of opposing creatures.

@@ -16,135 +16,15 @@
 //! every coordinate is doubled so that square centres (half-integers) become odd integers.
 
 use crate::budget::Budget;
-use crate::encounter::{Condition, Creature, Encounter};
+use crate::encounter::{Creature, Encounter};
 use crate::error::RulesError;
 use crate::grid::{FEET_PER_SQUARE, Space, Square};
 use crate::reach::{self, NoThreat, ReachBand};
 use crate::ruleset::{FlankBenefit, FlankBy};
 use crate::scene::Scene;
-use crate::trace::{Effect, Trace};
+pub use crate::trace::flanking::{Edges, FlankEffect, NoFlank};
+use crate::trace::{Effect, GridEffect, Trace};
 use crate::vision;
-
-/// Which pair of opposite edges of the target's space the centre line meets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Edges {
-    /// Both the west and the east closed edges.
-    WestEast,
-    /// Both the north and the south closed edges.
-    NorthSouth,
-    /// All four (a line through opposite corners).
-    Both,
-}
-
-impl Edges {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Edges::WestEast => "west_east",
-            Edges::NorthSouth => "north_south",
-            Edges::Both => "both",
-        }
-    }
-}
-
-/// Why a creature does not flank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoFlank {
-    /// A condition stops it from threatening and flanking (Q-33; 5e: incapacitated).
-    Condition(Condition),
-    /// Unarmed without Improved Unarmed Strike: threatens nothing (PF1, hb3d; Q-34).
-    Unarmed,
-    /// Its reach is 0 ft: it threatens nothing and cannot flank.
-    ReachZero,
-    /// No square of the target is within its reach band.
-    OutOfReach {
-        /// Farthest reach, feet.
-        reach_ft: i64,
-        /// A reach weapon that cannot hit this close.
-        too_close_ft: Option<i64>,
-    },
-    /// 5e: not adjacent to the target (more than 5 ft away, Q-49).
-    NotAdjacent,
-    /// 5e: cannot see the target.
-    CannotSee,
-}
-
-/// Trace effects of the flanking rules.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FlankEffect {
-    /// hb3d takes flanking from PF1 (`hb3d.inherit-pf1e`): +2 to ATT.
-    InheritedFromPf1e,
-    /// 5e optional flanking is off: nobody flanks.
-    OptionalRuleOff,
-    /// The attacker is of the target's own side: attacking an ally never flanks.
-    AttackerOnTargetSide {
-        /// Attacker id.
-        attacker: String,
-    },
-    /// A creature threatens the target (PF1, SF, hb3d).
-    Threatens {
-        /// Creature id.
-        creature: String,
-        /// Farthest reach, feet.
-        reach_ft: i64,
-        /// A reach weapon that cannot hit this close.
-        too_close_ft: Option<i64>,
-        /// Only the 10 ft reach second-diagonal exception reaches the target.
-        second_diagonal: bool,
-    },
-    /// A creature is adjacent to the target, sees it and is not incapacitated (5e).
-    Adjacent {
-        /// Creature id.
-        creature: String,
-    },
-    /// A creature cannot flank (the attacker, or a would-be helper).
-    CannotFlank {
-        /// Creature id.
-        creature: String,
-        /// Whether it is the attacker.
-        attacker: bool,
-        /// Why.
-        why: NoFlank,
-    },
-    /// Would-be helpers whose reach does not include the target (PF1, SF, hb3d).
-    OutOfReach {
-        /// Their ids.
-        creatures: Vec<String>,
-    },
-    /// Would-be helpers that are not adjacent to the target (5e).
-    NotAdjacent {
-        /// Their ids.
-        creatures: Vec<String>,
-    },
-    /// A helper flanks with the attacker: the centre line between the two squares meets two
-    /// opposite edges of the target's space.
-    Pair {
-        /// Helper id.
-        helper: String,
-        /// The attacker's square used.
-        attacker_square: Square,
-        /// The helper's square used.
-        helper_square: Square,
-        /// The opposite edges met.
-        edges: Edges,
-    },
-    /// A helper that could flank is not on the opposite border or corner.
-    NotOpposite {
-        /// Helper id.
-        helper: String,
-    },
-    /// The answer.
-    Outcome {
-        /// Whether the target is flanked by the attacker.
-        flanked: bool,
-        /// Helpers that flank with the attacker.
-        flankers: Vec<String>,
-        /// Bonus to melee attack rolls (PF1, SF, hb3d).
-        attack_bonus: i32,
-        /// Advantage on melee attack rolls (5e).
-        advantage: bool,
-    },
-}
 
 /// One creature that flanks the target with the attacker, and the squares whose centres
 /// make the line.
@@ -437,7 +317,7 @@ fn answer(
     }
     let elevated: Vec<String> = [a, t].iter().filter(|c| c.elevation_ft != 0).map(|c| c.id.clone()).collect();
     if !elevated.is_empty() {
-        trace.push(rule, Effect::ElevationIgnored { creatures: elevated });
+        trace.push(rule, GridEffect::ElevationIgnored { creatures: elevated });
     }
     if a.side == t.side {
         trace.push(rule, Effect::Flanking(FlankEffect::AttackerOnTargetSide { attacker: a.id.clone() }));

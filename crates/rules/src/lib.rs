@@ -18,6 +18,7 @@ mod hash;
 pub mod initiative;
 pub mod maneuver;
 pub mod movement;
+pub mod opportunity;
 pub mod range;
 pub mod reach;
 pub mod ruleset;

@@ -10,7 +10,7 @@ use crate::grid::{FEET_PER_SQUARE, Space};
 use crate::reach;
 use crate::ruleset::{RangeRule, RangedInMeleeRule, RulesetId};
 use crate::scene::Scene;
-use crate::trace::{Band, Effect, IntoMeleeExemption, RollMode, Trace};
+use crate::trace::{AttackEffect, Band, GridEffect, IntoMeleeExemption, RangeEffect, RollMode, Trace};
 use crate::vision;
 
 /// The answer to a range question.
@@ -106,12 +106,12 @@ pub fn range(
     let (a_space, t_space) = (enc.space(a), enc.space(t));
     let elevated: Vec<String> = [a, t].iter().filter(|c| c.elevation_ft != 0).map(|c| c.id.clone()).collect();
     if !elevated.is_empty() {
-        trace.push("grid.distance.chebyshev", Effect::ElevationIgnored { creatures: elevated });
+        trace.push("grid.distance.chebyshev", GridEffect::ElevationIgnored { creatures: elevated });
     }
     let (metric, metric_variant) = reach::metric(enc);
     let squares = metric.between(&a_space, &t_space);
     let feet = squares.saturating_mul(FEET_PER_SQUARE);
-    let distance = Effect::Distance { squares, feet, metric };
+    let distance = GridEffect::Distance { squares, feet, metric };
     match metric_variant {
         Some(v) => trace.push_variant(metric.rule(), v, distance),
         None => trace.push(metric.rule(), distance),
@@ -146,7 +146,7 @@ pub fn range(
     if !answer.disadvantage_sources.is_empty() || !answer.advantage_sources.is_empty() {
         trace.push(
             "dnd5e.advantage.combine",
-            Effect::AdvantageCombined {
+            AttackEffect::AdvantageCombined {
                 advantage: answer.advantage_sources.len(),
                 disadvantage: answer.disadvantage_sources.len(),
                 result: answer.roll_mode,
@@ -175,7 +175,7 @@ fn melee(
     answer.band = if test.within { Band::Reach } else { Band::OutOfRange };
     trace.push(
         rules.reach_rule,
-        Effect::Reach {
+        RangeEffect::Reach {
             reach_ft: band.max_ft,
             too_close_ft: band.too_close_ft,
             within: test.within,
@@ -214,7 +214,7 @@ fn ranged(
             }
             trace.push(
                 rule,
-                Effect::RangeBand {
+                RangeEffect::RangeBand {
                     band,
                     increment: None,
                     modifier: 0,
@@ -248,7 +248,7 @@ fn ranged(
             answer.range_modifier = modifier;
             trace.push(
                 rule,
-                Effect::RangeBand {
+                RangeEffect::RangeBand {
                     band: answer.band,
                     increment: Some(number),
                     modifier,
@@ -300,7 +300,7 @@ fn ranged_in_melee(
                 answer.disadvantage_sources.push(rule);
             }
             answer.close_combat_by = by.clone();
-            trace.push(rule, Effect::CloseCombat { by, ignored });
+            trace.push(rule, RangeEffect::CloseCombat { by, ignored });
         }
         RangedInMeleeRule::IntoMelee { rule, penalty, two_sizes_larger, removed_by_feat } => {
             let t_space = enc.space(t);
@@ -353,7 +353,7 @@ fn ranged_in_melee(
             };
             answer.into_melee_modifier = applied;
             answer.engaged_with = engaged_with.clone();
-            trace.push(rule, Effect::IntoMelee { engaged_with, penalty: applied, exemption });
+            trace.push(rule, RangeEffect::IntoMelee { engaged_with, penalty: applied, exemption });
         }
     }
     Ok(())

@@ -11,7 +11,7 @@ use crate::ruleset::{
     AttackConditions, ConcealmentBy, CoverRule, OffHand, Prone, RangedInMeleeRule, UnderwaterExempt,
 };
 use crate::scene::Scene;
-use crate::trace::{Effect, Trace};
+use crate::trace::{AttackEffect, Effect, Trace};
 use crate::vision::{self, Attack as SightAttack};
 
 use super::NotAllowed;
@@ -103,7 +103,7 @@ impl Gathered {
         }
         trace.push(
             m.rule,
-            Effect::AttackModifier {
+            AttackEffect::AttackModifier {
                 source: m.source,
                 detail: m.detail.clone(),
                 attack: m.attack,
@@ -267,7 +267,11 @@ impl Asked<'_, '_> {
             budget,
         )?;
         trace.steps.extend(
-            v.trace.steps.iter().filter(|s| !matches!(s.effect, Effect::AdvantageCombined { .. })).cloned(),
+            v.trace
+                .steps
+                .iter()
+                .filter(|s| !matches!(s.effect, Effect::Attack(AttackEffect::AdvantageCombined { .. })))
+                .cloned(),
         );
         match rules.concealment.by {
             ConcealmentBy::Unseen { rule } => {

@@ -11,7 +11,7 @@ use crate::encounter::{ArmorClass, Encounter, Weapon, WeaponKind};
 use crate::error::RulesError;
 use crate::ruleset::{AttackDice, Critical, Defence};
 use crate::scene::Scene;
-use crate::trace::{Effect, RollMode, Trace};
+use crate::trace::{AttackEffect, RollMode, Trace};
 
 use gather::Gathered;
 pub use gather::{Modifier, Situational};
@@ -127,7 +127,7 @@ pub fn attack(
     if !g.advantage.is_empty() || !g.disadvantage.is_empty() {
         trace.push(
             "dnd5e.advantage.combine",
-            Effect::AdvantageCombined {
+            AttackEffect::AdvantageCombined {
                 advantage: g.advantage.len(),
                 disadvantage: g.disadvantage.len(),
                 result: roll_mode,
@@ -162,7 +162,7 @@ pub fn attack(
     let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
     trace.push(
         ar.rule,
-        Effect::AttackOutcome {
+        AttackEffect::AttackOutcome {
             allowed: ans.allowed,
             melee: kind == WeaponKind::Melee,
             natural: ans.natural,

@@ -6,7 +6,7 @@ use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
 use crate::grid::line::{Element, Grazing, Hit};
-use crate::trace::{Effect, Trace};
+use crate::trace::{CoverEffect, Trace};
 
 fn all(_: &Hit, _: Element, _: ElementKind) -> bool {
     true
@@ -128,23 +128,23 @@ pub(super) fn resolve(
     }
     trace.push(
         "dnd5e.cover.grid",
-        Effect::CoverChoice {
+        CoverEffect::CoverChoice {
             corner: Some(o.end.at),
             target_square: Some(*t),
             blocked: b.blocked,
             lines: 4,
-            degree: b.degree.id(),
+            degree: b.degree,
             adjacent_test: false,
         },
     );
     if b.slit {
-        trace.push("dnd5e.cover.degrees", Effect::ArrowSlit);
+        trace.push("dnd5e.cover.degrees", CoverEffect::ArrowSlit);
     }
     if cap && b.blocked > 0 {
         trace.push_variant(
             "dnd5e.cover.half-cap",
             "dnd5e.cover.half-cap",
-            Effect::HalfCap { capped: b.capped },
+            CoverEffect::HalfCap { capped: b.capped },
         );
     }
     Ok(())
@@ -165,12 +165,12 @@ pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, tra
     // SRD 5.2 Hide: heavily obscured or behind three-quarters or total cover.
     ans.allows_stealth = ans.degree >= Degree::ThreeQuarters;
     if ans.soft {
-        trace.push("dnd5e.cover.degrees", Effect::SoftCover);
+        trace.push("dnd5e.cover.degrees", CoverEffect::SoftCover);
     }
     trace.push(
         "dnd5e.cover.degrees",
-        Effect::CoverResult {
-            degree: ans.degree.id(),
+        CoverEffect::CoverResult {
+            degree: ans.degree,
             soft: ans.soft,
             ac_bonus: ans.ac_bonus,
             save_bonus: ans.save_bonus,

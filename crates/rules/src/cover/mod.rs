@@ -15,8 +15,9 @@ use crate::error::RulesError;
 use crate::grid::{Point, Space, Square};
 use crate::ruleset::CoverRule;
 use crate::scene::{From, Scene};
-use crate::trace::{Effect, Trace};
+use crate::trace::{CoverEffect, GridEffect, Trace};
 
+pub use crate::trace::cover::Degree;
 pub use lines::{CountedHit, ElementKind, HitCase, TracedLine};
 
 /// What kind of attack or effect the cover is for.
@@ -34,40 +35,6 @@ pub enum AttackKind {
         /// The effect is a spread.
         spread: bool,
     },
-}
-
-/// Degrees of cover, as the rulesets name them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Degree {
-    /// No cover.
-    None,
-    /// PF1/SF partial cover (variant).
-    Partial,
-    /// 5e half cover.
-    Half,
-    /// PF1/SF/hb3d cover.
-    Cover,
-    /// 5e three-quarters cover.
-    ThreeQuarters,
-    /// PF1/SF/hb3d improved cover.
-    Improved,
-    /// Total cover: no line of effect.
-    Total,
-}
-
-impl Degree {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Degree::None => "none",
-            Degree::Partial => "partial",
-            Degree::Half => "half",
-            Degree::Cover => "cover",
-            Degree::ThreeQuarters => "three_quarters",
-            Degree::Improved => "improved",
-            Degree::Total => "total",
-        }
-    }
 }
 
 /// Which saving throw the cover bonus applies to.
@@ -195,7 +162,7 @@ pub fn cover_with(
     let mut trace = Trace::default();
     let elevated: Vec<String> = [a, t].iter().filter(|c| c.elevation_ft != 0).map(|c| c.id.clone()).collect();
     if !elevated.is_empty() {
-        trace.push("grid.line-of-effect", Effect::ElevationIgnored { creatures: elevated });
+        trace.push("grid.line-of-effect", GridEffect::ElevationIgnored { creatures: elevated });
     }
     let explain = detail == LineDetail::Hits;
     let ctx = Context { scene, enc, attacker, a_space, t_space, attack, weapon, explain };
@@ -237,7 +204,7 @@ pub fn cover_with(
     };
     trace.push(
         "grid.line-of-effect",
-        Effect::LineOfEffect { exists: loe.is_some(), from: loe.map(|l| l.0), to: loe.map(|l| l.1) },
+        CoverEffect::LineOfEffect { exists: loe.is_some(), from: loe.map(|l| l.0), to: loe.map(|l| l.1) },
     );
     if loe.is_some() {
         trace.steps.extend(procedure.steps);

@@ -12,7 +12,7 @@ use crate::grid::line::{Element, Grazing, Hit, SquareSpan};
 use crate::grid::{FEET_PER_SQUARE, Metric, Space, Square};
 use crate::reach;
 use crate::ruleset::PathfinderCover;
-use crate::trace::{Effect, Trace};
+use crate::trace::{CoverEffect, Trace};
 
 /// Low obstacles give cover only within 30 ft (6 squares) of the target.
 const LOW_OBSTACLE_REACH_SQUARES: i64 = 6;
@@ -169,7 +169,7 @@ impl Procedure<'_, '_, '_> {
         }
         ans.in_reach = Some(any);
         if !any {
-            trace.push(pc.corner_lines_rule, Effect::OutOfReach);
+            trace.push(pc.corner_lines_rule, CoverEffect::OutOfReach);
         }
         melee
     }
@@ -308,21 +308,21 @@ impl Procedure<'_, '_, '_> {
         }
         let rule = pc.corner_lines_rule;
         if degree == Degree::Improved {
-            trace.push(pc.degrees_rule, Effect::ArrowSlit);
+            trace.push(pc.degrees_rule, CoverEffect::ArrowSlit);
         }
         if ans.soft {
-            trace.push(pc.soft_rule, Effect::SoftCover);
+            trace.push(pc.soft_rule, CoverEffect::SoftCover);
         }
         if ctx.enc.variants.is_on("sf1e.cover.corridorExemption") {
             trace.push_variant(
                 rule,
                 "sf1e.cover.corridorExemption",
-                Effect::CoverChoice {
+                CoverEffect::CoverChoice {
                     corner: ans.corner,
                     target_square: ans.target_square,
                     blocked,
                     lines: ans.lines.len() as u32,
-                    degree: degree.id(),
+                    degree,
                     adjacent_test: false,
                 },
             );
@@ -355,12 +355,12 @@ impl Procedure<'_, '_, '_> {
                 }
                 trace.push(
                     rule,
-                    Effect::CoverChoice {
+                    CoverEffect::CoverChoice {
                         corner: Some(origin.end.at),
                         target_square: Some(target),
                         blocked,
                         lines: 4,
-                        degree: degree.id(),
+                        degree,
                         adjacent_test: false,
                     },
                 );
@@ -382,12 +382,12 @@ impl Procedure<'_, '_, '_> {
                 ans.corner = first_blocked.or_else(|| from.corners().first().copied());
                 trace.push(
                     "pf1e.cover.melee-adjacent",
-                    Effect::CoverChoice {
+                    CoverEffect::CoverChoice {
                         corner: ans.corner,
                         target_square: Some(target),
                         blocked,
                         lines: 16,
-                        degree: degree.id(),
+                        degree,
                         adjacent_test: true,
                     },
                 );
@@ -396,12 +396,12 @@ impl Procedure<'_, '_, '_> {
         if ctx.a_space.side > 1 || ctx.t_space.side > 1 {
             trace.push(
                 "pf1e.cover.big-creatures",
-                Effect::CoverChoice {
+                CoverEffect::CoverChoice {
                     corner: ans.corner,
                     target_square: ans.target_square,
                     blocked,
                     lines: ans.lines.len() as u32,
-                    degree: degree.id(),
+                    degree,
                     adjacent_test: matches!(chosen, Choice::Adjacent { .. }),
                 },
             );
@@ -442,7 +442,7 @@ impl Procedure<'_, '_, '_> {
                 let (counted, dt, da) = judge.low_counts(&meeting_spans(h, e));
                 trace.push(
                     low_rule,
-                    Effect::LowObstacle {
+                    CoverEffect::LowObstacle {
                         square: key.0,
                         wall: key.1,
                         target_ft: dt.saturating_mul(FEET_PER_SQUARE),
@@ -490,8 +490,8 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         }
         None => ans.ac_bonus = ac,
     }
-    let result = Effect::CoverResult {
-        degree: ans.degree.id(),
+    let result = CoverEffect::CoverResult {
+        degree: ans.degree,
         soft: ans.soft,
         ac_bonus: ans.ac_bonus,
         save_bonus: ans.save_bonus,
@@ -505,5 +505,5 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         Some(v) => trace.push_variant(pc.degrees_rule, v, result),
         None => trace.push(pc.degrees_rule, result),
     }
-    trace.push(pc.opportunity_rule, Effect::CoverOpportunity { denies: ans.denies_opportunity_attacks });
+    trace.push(pc.opportunity_rule, CoverEffect::CoverOpportunity { denies: ans.denies_opportunity_attacks });
 }

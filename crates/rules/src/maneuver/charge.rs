@@ -15,7 +15,7 @@ use crate::encounter::{Condition, Creature, Encounter, Terrain};
 use crate::error::RulesError;
 use crate::grid::line::{SquareContact, classify_square};
 use crate::grid::{Coord, FRAC_BITS, Metric, Point, Space, Square};
-use crate::movement::{MoveOpportunity, opportunities_along, straight_path};
+use crate::opportunity::{MoveOpportunity, opportunities_along, straight_path};
 use crate::reach;
 pub use crate::ruleset::PathTest;
 use crate::ruleset::{ChargeRule, RulesetId};
@@ -23,6 +23,7 @@ use crate::scene::{From, OCCUPIED, Scene};
 use crate::trace::{Effect, Trace};
 
 use super::Kind;
+pub use crate::trace::maneuver::{ChargeIllegal, ChargeStep, EndTest, Obstacle};
 
 /// The shortest charge, feet.
 pub const MIN_FT: u32 = 10;
@@ -42,73 +43,6 @@ pub struct ChargeOptions {
     /// The charger can take only a standard action this turn: it charges up to its speed
     /// instead of double its speed.
     pub standard_only: bool,
-}
-
-/// Why a charge is not possible.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChargeIllegal {
-    /// No square on the grid from which the charger could attack the target.
-    NoSquare,
-    /// The closest square is less than 10 ft away.
-    TooShort,
-    /// The closest square is more than double speed away.
-    TooLong,
-    /// No line of sight to the target at the start.
-    NoLineOfSight,
-    /// The given path does not end on a closest square.
-    NotClosest,
-    /// Another creature stands on the end square.
-    EndOccupied,
-    /// The end square is solid.
-    EndBlocked,
-    /// A solid square, a wall that blocks movement, or a corner the line cuts.
-    PathBlocked,
-    /// Difficult terrain, deep water or a low obstacle on the path or the end square.
-    DifficultTerrain,
-    /// A creature (even an ally; helpless ones excepted) on the path.
-    PathCreature,
-}
-
-impl ChargeIllegal {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            ChargeIllegal::NoSquare => "no_attack_square",
-            ChargeIllegal::TooShort => "too_short",
-            ChargeIllegal::TooLong => "too_long",
-            ChargeIllegal::NoLineOfSight => "no_line_of_sight",
-            ChargeIllegal::NotClosest => "not_closest",
-            ChargeIllegal::EndOccupied => "end_occupied",
-            ChargeIllegal::EndBlocked => "end_blocked",
-            ChargeIllegal::PathBlocked => "path_blocked",
-            ChargeIllegal::DifficultTerrain => "difficult_terrain",
-            ChargeIllegal::PathCreature => "path_creature",
-        }
-    }
-}
-
-/// What stops one end square.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Obstacle {
-    /// Why.
-    pub why: ChargeIllegal,
-    /// The square at fault (none for length or sight).
-    pub square: Option<Square>,
-    /// The creature there.
-    pub creature: Option<String>,
-}
-
-/// One end square tested.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EndTest {
-    /// The end anchor square.
-    pub end: Square,
-    /// Movement, feet.
-    pub movement_ft: u32,
-    /// The squares the path test covers (start and end spaces excluded), row order.
-    pub squares: Vec<Square>,
-    /// What stops it.
-    pub obstacle: Option<Obstacle>,
 }
 
 /// The charge part of the answer.
@@ -153,47 +87,6 @@ pub struct Charge {
     pub path: Vec<Square>,
     /// Attacks of opportunity the movement provokes (legal charges only).
     pub opportunities: Vec<MoveOpportunity>,
-}
-
-/// Trace steps of a charge.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ChargeStep {
-    /// The closest squares from which the charger can attack.
-    Closest {
-        /// Row order.
-        squares: Vec<Square>,
-        /// Their movement, feet.
-        feet: u32,
-    },
-    /// Line of sight at the start.
-    Sight {
-        /// Whether there is one.
-        clear: bool,
-    },
-    /// One end square tested.
-    Tested {
-        /// The path test.
-        test: PathTest,
-        /// The test.
-        end: EndTest,
-    },
-    /// The charge is not possible.
-    Illegal(Obstacle),
-    /// An enemy's attack of opportunity against the charger's movement.
-    Provokes(MoveOpportunity),
-    /// The charge: end square, movement and modifiers.
-    Legal {
-        /// End square.
-        end: Square,
-        /// Movement, feet.
-        movement_ft: u32,
-        /// +2 attack.
-        attack_bonus: i32,
-        /// −2 AC / DEF.
-        ac_penalty: i32,
-        /// The other legal choices.
-        alternatives: Vec<Square>,
-    },
 }
 
 /// The ruleset's charge rule, or the error of a ruleset without one.

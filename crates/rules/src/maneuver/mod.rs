@@ -23,72 +23,10 @@ use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision::{Attack as SightAttack, concealment_for_attack};
 
+pub use crate::trace::maneuver::{CheckKind, Illegal, Kind, ManeuverEffect, Modifier, Opportunity, Side};
 pub use charge::{Charge, ChargeIllegal, ChargeOptions, ChargeStep, EndTest, Obstacle, PathTest, charge};
 pub use push::{AttackerMove, AttackerMoveKind, Push, PushStop};
 pub use rush::SecondaryRush;
-
-/// The maneuvers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Grapple.
-    Grapple,
-    /// 5e shove.
-    Shove,
-    /// PF1 / hb3d bull rush.
-    BullRush,
-    /// Trip.
-    Trip,
-    /// Disarm.
-    Disarm,
-    /// Overrun.
-    Overrun,
-    /// Escape a grapple (the attacker is the grappled creature, the target its grappler).
-    Escape,
-    /// Pin a creature one grapples.
-    Pin,
-    /// Tie up a pinned, grappled or helpless creature.
-    TieUp,
-    /// PF1 / hb3d charge (`pf1e.charge`, `hb3d.charge`), optionally ending with a bull rush or
-    /// an overrun.
-    Charge,
-}
-
-impl Kind {
-    /// Every kind.
-    pub const ALL: [Kind; 10] = [
-        Kind::Grapple,
-        Kind::Shove,
-        Kind::BullRush,
-        Kind::Trip,
-        Kind::Disarm,
-        Kind::Overrun,
-        Kind::Escape,
-        Kind::Pin,
-        Kind::TieUp,
-        Kind::Charge,
-    ];
-
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Kind::Grapple => "grapple",
-            Kind::Shove => "shove",
-            Kind::BullRush => "bull_rush",
-            Kind::Trip => "trip",
-            Kind::Disarm => "disarm",
-            Kind::Overrun => "overrun",
-            Kind::Escape => "escape",
-            Kind::Pin => "pin",
-            Kind::TieUp => "tie_up",
-            Kind::Charge => "charge",
-        }
-    }
-
-    /// Parses a wire id.
-    pub fn from_id(id: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.id() == id)
-    }
-}
 
 /// 5e shove: push or knock prone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -120,65 +58,6 @@ pub struct Options {
     /// PF1 / hb3d: damage the acting creature took from the attack of opportunity this
     /// maneuver provoked, a penalty on the check (`pf1e.maneuver.cmb-cmd`).
     pub aoo_damage: u32,
-}
-
-/// Why a maneuver cannot be attempted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Illegal {
-    /// The target is more than one size larger.
-    Size,
-    /// The target is out of reach (5e 2024: farther than 5 ft).
-    Reach,
-    /// No free hand (5e grapple).
-    Hands,
-    /// The target has no legs (trip).
-    Legs,
-    /// The target flies (trip).
-    Flying,
-    /// Escape without being grappled; pin or tie up a target nobody grapples.
-    NotGrappled,
-}
-
-impl Illegal {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Illegal::Size => "size",
-            Illegal::Reach => "reach",
-            Illegal::Hands => "hands",
-            Illegal::Legs => "legs",
-            Illegal::Flying => "flying",
-            Illegal::NotGrappled => "not_grappled",
-        }
-    }
-}
-
-/// How the maneuver is decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CheckKind {
-    /// 5e 2014: d20 + bonus vs the other side's d20 + bonus, ties fail.
-    Contest,
-    /// 5e 2024: the target saves against a DC; success when it fails.
-    Save,
-    /// PF1: d20 + CMB vs CMD (natural 20 / 1); also 5e 2024 escape (check vs DC).
-    D20VsDc,
-    /// hb3d: 3d6 + CMB vs DEF or DC (natural 18 / 3).
-    ThreeD6VsDc,
-    /// No roll: the target let the attacker through.
-    None,
-}
-
-impl CheckKind {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            CheckKind::Contest => "contest",
-            CheckKind::Save => "save",
-            CheckKind::D20VsDc => "d20_vs_dc",
-            CheckKind::ThreeD6VsDc => "3d6_vs_dc",
-            CheckKind::None => "none",
-        }
-    }
 }
 
 /// An outcome band: the effect changes from one band to the next.
@@ -237,42 +116,6 @@ impl OutcomeBand {
                 | OutcomeBand::Failure
         )
     }
-}
-
-/// Which side a modifier applies to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Side {
-    /// The acting creature's check.
-    Check,
-    /// The target's CMD / DEF / DC / save / contest.
-    Defence,
-}
-
-/// One modifier with its rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Modifier {
-    /// Rule id.
-    pub rule: &'static str,
-    /// What it is (`stunned target`, `legs beyond two`…).
-    pub detail: String,
-    /// Signed value.
-    pub value: i32,
-    /// Check or defence.
-    pub side: Side,
-}
-
-/// Who may make an attack of opportunity and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Opportunity {
-    /// Creature id.
-    pub creature: String,
-    /// Whether it gets the attack.
-    pub provoked: bool,
-    /// `provokes`, `improved`, `cover`, `does_not_threaten`, `flat_footed`, `grappled`,
-    /// `no_check`.
-    pub reason: &'static str,
-    /// Rule id.
-    pub rule: &'static str,
 }
 
 /// An item dropped.
@@ -382,98 +225,6 @@ pub struct ManeuverAnswer {
     pub miss_chance: u32,
     /// The d100 rolled against it and whether the maneuver missed.
     pub miss_roll: Option<(i64, bool)>,
-}
-
-/// Trace effects of the maneuver rules.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ManeuverEffect {
-    /// The maneuver cannot be attempted.
-    Illegal {
-        /// Kind.
-        kind: Kind,
-        /// Why.
-        why: Illegal,
-    },
-    /// A modifier.
-    Modifier(Modifier),
-    /// The numbers compared.
-    Numbers {
-        /// How.
-        check: CheckKind,
-        /// Check bonus.
-        bonus: i32,
-        /// DC / CMD / DEF.
-        dc: Option<i32>,
-        /// Contest: the other side's bonus.
-        opposed_bonus: Option<i32>,
-    },
-    /// Automatic success against a helpless target.
-    Automatic {
-        /// The condition.
-        condition: Condition,
-    },
-    /// The roll.
-    Rolled {
-        /// Natural.
-        natural: i64,
-        /// Total.
-        total: i64,
-        /// Contest: the other side's total.
-        opposed_total: Option<i64>,
-        /// Margin.
-        margin: i64,
-        /// Success.
-        success: bool,
-    },
-    /// A tie in a 5e 2014 contest.
-    Tie,
-    /// The odds.
-    Odds {
-        /// Probability of success.
-        success: Ratio,
-    },
-    /// The outcome band.
-    Outcome {
-        /// OutcomeBand id.
-        band: String,
-    },
-    /// A push.
-    Pushed(Push),
-    /// An attack of opportunity.
-    Opportunity(Opportunity),
-    /// The target let the attacker through.
-    TargetAvoids,
-    /// PF1/hb3d grapple of a non-adjacent target: pulled to a free adjacent square, or no
-    /// such square (the grapple fails).
-    PullAdjacent {
-        /// The target's square now.
-        from: Square,
-        /// The free adjacent square, if any.
-        to: Option<Square>,
-    },
-    /// Tie-up escape DC.
-    EscapeDc {
-        /// DC.
-        dc: i32,
-    },
-    /// A charge step.
-    Charge(ChargeStep),
-    /// The target's concealment miss chance applies to the maneuver.
-    Concealment {
-        /// Percent.
-        miss_chance: u32,
-    },
-    /// The d100 against the miss chance.
-    MissRoll {
-        /// The roll.
-        roll: i64,
-        /// Whether the maneuver missed.
-        missed: bool,
-    },
-    /// A secondary bull rush against a creature in the way.
-    Secondary(SecondaryRush),
-    /// The acting creature's movement.
-    AttackerMoves(AttackerMove),
 }
 
 /// A helpless target: PF1 automatic success.

@@ -8,94 +8,7 @@ use crate::encounter::{Terrain, WallKind};
 use crate::error::RulesError;
 use crate::grid::{Point, Space, Square};
 use crate::scene::Scene;
-
-/// Why a push stopped early.
-///
-/// Not [`StepIssue`](crate::movement::StepIssue), although both test squares, walls and
-/// corners through the same `barrier`: a push is forced, so it can reach the grid edge and
-/// can have no direction away from the pusher, it never runs out of movement, and any
-/// creature in the way stops it, named by its index because the walk may go on with it
-/// ([`Walk::advance`] returns it; PF1's secondary bull rush, then [`Walk::join`]). The push is
-/// shorter, not illegal.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PushStop {
-    /// The next square is off the grid.
-    Edge {
-        /// The square that would have been entered.
-        square: Square,
-    },
-    /// The next square is solid.
-    Solid {
-        /// The solid square.
-        square: Square,
-    },
-    /// A thin wall that blocks movement lies between the squares.
-    Wall {
-        /// The square that would have been entered.
-        square: Square,
-    },
-    /// A diagonal step would cut the corner of a solid square or a wall end.
-    Corner {
-        /// The square that would have been entered.
-        square: Square,
-    },
-    /// Another creature stands on the next square.
-    Creature {
-        /// The occupied square.
-        square: Square,
-        /// Its id.
-        creature: String,
-        /// Its index in the encounter.
-        index: usize,
-    },
-    /// The spaces overlap: there is no "away" direction.
-    NoDirection,
-}
-
-impl PushStop {
-    /// The wire id.
-    pub fn id(&self) -> &'static str {
-        match self {
-            PushStop::Edge { .. } => "grid_edge",
-            PushStop::Solid { .. } => "solid",
-            PushStop::Wall { .. } => "wall",
-            PushStop::Corner { .. } => "corner",
-            PushStop::Creature { .. } => "creature",
-            PushStop::NoDirection => "no_direction",
-        }
-    }
-
-    /// The square that could not be entered.
-    pub fn square(&self) -> Option<Square> {
-        match self {
-            PushStop::Edge { square }
-            | PushStop::Solid { square }
-            | PushStop::Wall { square }
-            | PushStop::Corner { square }
-            | PushStop::Creature { square, .. } => Some(*square),
-            PushStop::NoDirection => None,
-        }
-    }
-}
-
-/// A push, as resolved on the map.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Push {
-    /// (sx, sy).
-    pub direction: (i32, i32),
-    /// Feet the rule pushes.
-    pub wanted_ft: u32,
-    /// Feet actually moved.
-    pub moved_ft: u32,
-    /// The target's anchor square before the push.
-    pub from: Square,
-    /// The anchor square after each step.
-    pub path: Vec<Square>,
-    /// The anchor square at the end.
-    pub to: Square,
-    /// Why it stopped early.
-    pub stopped: Option<PushStop>,
-}
+pub use crate::trace::maneuver::{AttackerMove, AttackerMoveKind, Push, PushStop};
 
 /// `grid.push-direction`: +1 when the target lies entirely east (south), −1 entirely west
 /// (north), 0 when the ranges overlap.
@@ -410,37 +323,6 @@ pub(crate) fn barrier(
         }
     }
     Ok(None)
-}
-
-/// How the acting creature moves after a bull rush or an overrun.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AttackerMoveKind {
-    /// Bull rush success: it may follow the pushed creature, if it has movement left.
-    Follow,
-    /// Overrun success: it moves through the target's space to the first space beyond.
-    Through,
-    /// Bull rush or overrun failure: its movement ends in the space in front of the target.
-    Front,
-}
-
-impl AttackerMoveKind {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            AttackerMoveKind::Follow => "follow",
-            AttackerMoveKind::Through => "through",
-            AttackerMoveKind::Front => "front",
-        }
-    }
-}
-
-/// The acting creature's movement after a bull rush or an overrun.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AttackerMove {
-    /// Why it moves.
-    pub kind: AttackerMoveKind,
-    /// The movement, square by square (`wanted_ft` is the distance the rule asks for).
-    pub walk: Push,
 }
 
 /// Chebyshev gap in squares between two spaces (0 when they touch or overlap).

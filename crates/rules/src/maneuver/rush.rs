@@ -12,50 +12,17 @@
 //! the target's final displacement is exact.
 
 use super::numbers;
-use super::push::{Push, Walk, direction};
+use super::push::{Walk, direction};
 use super::{Illegal, Kind, Modifier, Options, OutcomeBand, Plan, Side, outcome};
 use crate::budget::Budget;
 use crate::dice::{DiceSource, Purpose, Ratio};
 use crate::error::RulesError;
-use crate::grid::Square;
 use crate::ruleset::{ManeuverRule, RulesetId};
 use crate::scene::Scene;
+pub use crate::trace::maneuver::SecondaryRush;
 
 /// The check penalty per creature being pushed beyond the first.
 pub const PENALTY_PER_CREATURE: i32 = -4;
-
-/// One secondary bull rush.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SecondaryRush {
-    /// The creature in the way.
-    pub creature: String,
-    /// The square where the pushed creatures met it.
-    pub square: Square,
-    /// Why it could not be bull rushed (more than one size larger than the attacker).
-    pub illegal: Option<Illegal>,
-    /// Check bonus, penalty included.
-    pub bonus: i32,
-    /// Its CMD, modifiers included.
-    pub cmd: i32,
-    /// The modifiers of this check (the penalty first).
-    pub modifiers: Vec<Modifier>,
-    /// Automatic success (an immobilized or unconscious creature).
-    pub automatic: bool,
-    /// Natural d20.
-    pub natural: Option<i64>,
-    /// Total.
-    pub total: Option<i64>,
-    /// Total − CMD.
-    pub margin: Option<i64>,
-    /// Whether it succeeded.
-    pub success: Option<bool>,
-    /// The distance this check earns on its own, feet.
-    pub earned_ft: Option<u32>,
-    /// Probability of success of this check.
-    pub odds: Ratio,
-    /// The creature's own movement after it joined the push.
-    pub moved: Option<Push>,
-}
 
 /// Whether a ruleset makes a secondary bull rush against a creature in the way (hb3d and 5e
 /// stop the push there, RULES.md Q-45).

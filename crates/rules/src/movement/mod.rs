@@ -4,7 +4,7 @@
 //!
 //! The per-ruleset differences come from [`MoveRule`] (one value per ruleset, in
 //! `ruleset/`): step costs ([`steps`]), moving through creatures, and the opportunity trigger
-//! ([`opportunity`]).
+//! ([`crate::opportunity`]).
 //!
 //! Decisions where RULES.md is silent (named in the trace and the README):
 //! - a step is difficult when any square of the space it enters is (PF1: "a creature
@@ -15,10 +15,11 @@
 //! - PF1 family movement may use both move actions (double move: twice the speed), a
 //!   withdraw likewise; 5e uses the speed, twice with `dash`.
 
-pub mod opportunity;
 mod steps;
 
-pub use opportunity::{MoveOpportunity, Provocation, opportunities, opportunities_along, straight_path};
+pub use crate::opportunity::{
+    MoveOpportunity, Provocation, opportunities, opportunities_along, straight_path,
+};
 pub use steps::{StepIssue, StepRules};
 
 use crate::budget::Budget;
@@ -28,6 +29,7 @@ use crate::grid::{Space, Square};
 use crate::maneuver::{Charge, ChargeOptions, charge::plan_charge};
 use crate::ruleset::{Drag, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
+pub use crate::trace::movement::{EndsOccupied, MoveEffect, Step};
 use crate::trace::{Effect, Trace};
 
 /// How the creature moves.
@@ -98,46 +100,6 @@ pub struct MoveOptions {
     pub mount: Option<usize>,
 }
 
-/// One step of the path.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Step {
-    /// Index in the path of the square entered (1: the first step).
-    pub index: usize,
-    /// The anchor square left.
-    pub from: Square,
-    /// The anchor square entered.
-    pub to: Square,
-    /// Its cost, feet.
-    pub cost_ft: u32,
-    /// Feet spent so far, this step included.
-    pub total_ft: u32,
-    /// A diagonal step.
-    pub diagonal: bool,
-    /// Difficult terrain (terrain, water without a swim speed, or a creature's space).
-    pub difficult: bool,
-    /// PF1 family: a hampering (low) obstacle crossed.
-    pub hampered: bool,
-    /// The creature whose space it passes through.
-    pub through: Option<String>,
-    /// Whether the step is allowed.
-    pub legal: bool,
-    /// Why not.
-    pub issue: Option<StepIssue>,
-}
-
-/// The move ends in another creature's space.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EndsOccupied {
-    /// The occupant.
-    pub creature: String,
-    /// `illegal` (you cannot end a move there), `prone` (5e 2024, a turn ending there),
-    /// `return_to_last_legal` (PF1 family, when it happens anyway), `allowed` (a helpless
-    /// occupant in the PF1 family).
-    pub consequence: &'static str,
-    /// Rule id.
-    pub rule: &'static str,
-}
-
 /// The answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Movement {
@@ -176,58 +138,6 @@ pub struct Movement {
     pub charge: Option<Charge>,
     /// The trace.
     pub trace: Trace,
-}
-
-/// Trace steps of movement.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MoveEffect {
-    /// What the mover may spend.
-    Budget {
-        /// Speed, feet.
-        speed_ft: u32,
-        /// Budget, feet.
-        budget_ft: u32,
-        /// Why it differs from the speed (`dash`, `double_move`, `stand_up`, `dragging`…).
-        why: Vec<&'static str>,
-    },
-    /// A prone mover crawls or stands up.
-    Prone {
-        /// Stands up (otherwise crawls).
-        stands_up: bool,
-        /// What standing costs, feet (PF1 family: a move action, 0 here).
-        cost_ft: u32,
-    },
-    /// A notable step: difficult, hampered, through a creature, or not allowed.
-    Step(Step),
-    /// The total.
-    Total {
-        /// Feet spent on steps.
-        total_ft: u32,
-        /// Budget.
-        budget_ft: Option<u32>,
-        /// Whether it fits.
-        within: bool,
-    },
-    /// Mounting or dismounting.
-    Mounted {
-        /// The mount.
-        mount: String,
-        /// Mounting (otherwise dismounting).
-        mounting: bool,
-        /// Cost, feet.
-        cost_ft: u32,
-        /// Why it cannot be done.
-        issue: Option<&'static str>,
-    },
-    /// An attack of opportunity.
-    Opportunity(MoveOpportunity),
-    /// The move ends in an occupied space.
-    EndsOccupied(EndsOccupied),
-    /// Nothing provokes (teleport, forced movement, Disengage, a five-foot step).
-    NoOpportunity {
-        /// Why.
-        why: &'static str,
-    },
 }
 
 fn push(trace: &mut Trace, rule: &'static str, e: MoveEffect) {

@@ -9,67 +9,7 @@ use crate::grid::{Point, Space, Square};
 use crate::maneuver::push::{Barrier, barrier, meet};
 use crate::ruleset::{Drag, INCAPACITATED, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
-
-/// Why a step is not allowed.
-///
-/// Not [`PushStop`](crate::maneuver::PushStop), although both test squares, walls and
-/// corners through the same `barrier`: a step is chosen by the mover, so its path was
-/// checked on the grid beforehand (no grid edge) and has a direction (no `NoDirection`); it
-/// can run out of movement, and a creature refuses passage for a reason (`hostile`,
-/// `opponent`, `charging_through_ally`). A push stops instead of being illegal.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum StepIssue {
-    /// A solid square.
-    Solid {
-        /// The square.
-        square: Square,
-    },
-    /// A thin wall that blocks movement between the squares.
-    Wall {
-        /// The square beyond it.
-        square: Square,
-    },
-    /// A diagonal step past a solid square or a wall end (`grid.move.corner-cutting`).
-    Corner {
-        /// The square entered.
-        square: Square,
-    },
-    /// Another creature's space that this mover may not pass through.
-    Creature {
-        /// The square.
-        square: Square,
-        /// Its id.
-        creature: String,
-        /// `hostile` (5e), `opponent` (PF1 family), `charging_through_ally`.
-        why: &'static str,
-    },
-    /// Not enough movement left to pay for the step.
-    NoMovementLeft,
-}
-
-impl StepIssue {
-    /// The wire id.
-    pub fn id(&self) -> &'static str {
-        match self {
-            StepIssue::Solid { .. } => "solid",
-            StepIssue::Wall { .. } => "wall",
-            StepIssue::Corner { .. } => "corner",
-            StepIssue::Creature { .. } => "creature",
-            StepIssue::NoMovementLeft => "no_movement_left",
-        }
-    }
-
-    /// The square at fault.
-    pub fn square(&self) -> Option<Square> {
-        match self {
-            StepIssue::Solid { square }
-            | StepIssue::Wall { square }
-            | StepIssue::Corner { square }
-            | StepIssue::Creature { square, .. } => Some(*square),
-            StepIssue::NoMovementLeft => None,
-        }
-    }
-}
+pub use crate::trace::movement::StepIssue;
 
 /// `grid.distance.alternating` over a whole move: the first diagonal costs 5 ft, the second
 /// 10 ft, and so on (RULES.md Q-10).

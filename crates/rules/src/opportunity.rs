@@ -20,27 +20,8 @@ use crate::grid::{Space, Square};
 use crate::reach;
 use crate::ruleset::OpportunityRule;
 use crate::scene::Scene;
+pub use crate::trace::movement::MoveOpportunity;
 use crate::vision::{self, Attack as SightAttack};
-
-/// One creature's attack of opportunity against a moving creature.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveOpportunity {
-    /// The creature that may attack.
-    pub creature: String,
-    /// Index in the path of the square the mover stands on when it provokes (0: the start).
-    pub step: usize,
-    /// That square (the mover's anchor).
-    pub square: Square,
-    /// Whether it gets the attack (false: listed with the reason it does not, or offered
-    /// only).
-    pub provoked: bool,
-    /// `leaves_threatened_square`, `leaves_reach`, `stands_up`, `moves_through_space`,
-    /// `offered_to_ally`, `flat_footed`, `cover`, `total_cover`, `total_concealment`,
-    /// `withdraw`.
-    pub reason: &'static str,
-    /// Rule id.
-    pub rule: &'static str,
-}
 
 /// How the mover moves, for the opportunity rules.
 #[derive(Debug, Clone, Default)]

@@ -1,0 +1,51 @@
+//! Trace effects of initiative (`POST /v1/initiative`).
+
+use super::roll::RollMode;
+
+/// Trace steps of initiative.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InitiativeEffect {
+    /// A creature's bonus and roll mode.
+    Bonus {
+        /// Creature id.
+        creature: String,
+        /// Bonus.
+        bonus: i32,
+        /// Roll mode.
+        mode: RollMode,
+        /// Why.
+        causes: Vec<&'static str>,
+    },
+    /// A roll.
+    Rolled {
+        /// Creature id (a group's first member).
+        creature: String,
+        /// The group's other members.
+        shared_with: Vec<String>,
+        /// Faces.
+        faces: Vec<i64>,
+        /// Natural.
+        natural: i64,
+        /// Total.
+        total: i64,
+    },
+    /// A tie and how it was broken.
+    Tie {
+        /// The tied creatures, in the order decided.
+        creatures: Vec<String>,
+        /// `dex_mod`, `modifier`, `roll_off`, `group`, `input_order`.
+        by: &'static str,
+    },
+    /// Surprise.
+    Surprised {
+        /// Creature id.
+        creature: String,
+        /// `loses_first_turn`, `disadvantage`, `no_surprise_round_action`.
+        effect: &'static str,
+    },
+    /// The final order.
+    Order {
+        /// Ids, first to last.
+        creatures: Vec<String>,
+    },
+}

@@ -1,0 +1,150 @@
+//! Text and data of the reach and range band trace steps.
+
+use super::{Lang, list, metres};
+use arbiter_rules::trace::{Band, IntoMeleeExemption, RangeEffect};
+
+/// Renders one reach and range band step.
+pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
+    use Lang::*;
+    match e {
+        RangeEffect::Reach { reach_ft, too_close_ft, within, second_diagonal } => {
+            let text = match (lang, within, too_close_ft) {
+                (En, true, _) if *second_diagonal => {
+                    format!("within {reach_ft} ft reach through the second-diagonal exception")
+                }
+                (En, true, _) => format!("within {reach_ft} ft reach"),
+                (En, false, Some(t)) => {
+                    format!("out of reach: {reach_ft} ft reach weapon cannot hit at {t} ft or less")
+                }
+                (En, false, None) => format!("out of reach ({reach_ft} ft)"),
+                (Fr, true, _) if *second_diagonal => {
+                    format!(
+                        "à portée d'allonge ({} m) par l'exception de la seconde diagonale",
+                        metres(*reach_ft)
+                    )
+                }
+                (Fr, true, _) => format!("à portée d'allonge ({} m)", metres(*reach_ft)),
+                (Fr, false, Some(t)) => format!(
+                    "hors d'allonge : une arme à allonge de {} m ne frappe pas à {} m ou moins",
+                    metres(*reach_ft),
+                    metres(*t)
+                ),
+                (Fr, false, None) => format!("hors d'allonge ({} m)", metres(*reach_ft)),
+            };
+            (
+                text,
+                ReachStepOut {
+                    reach_ft: *reach_ft,
+                    too_close_ft: *too_close_ft,
+                    within: *within,
+                    second_diagonal: *second_diagonal,
+                }
+                .into(),
+            )
+        }
+        RangeEffect::RangeBand { band, increment, modifier, disadvantage, max_ft } => {
+            let text = match (lang, band) {
+                (En, Band::Normal) => "within normal range".to_owned(),
+                (En, Band::Long) => "beyond normal range, within long range: disadvantage".to_owned(),
+                (En, Band::Increment) => {
+                    format!("range increment {}: {modifier:+} to attack", increment.unwrap_or(1))
+                }
+                (En, Band::Reach | Band::OutOfRange) => {
+                    format!("out of range (the weapon reaches {max_ft} ft)")
+                }
+                (Fr, Band::Normal) => "à portée normale".to_owned(),
+                (Fr, Band::Long) => "au-delà de la portée normale, à portée longue : désavantage".to_owned(),
+                (Fr, Band::Increment) => {
+                    format!("facteur de portée {} : {modifier:+} à l'attaque", increment.unwrap_or(1))
+                }
+                (Fr, Band::Reach | Band::OutOfRange) => {
+                    format!("hors de portée (l'arme porte à {} m)", metres(*max_ft))
+                }
+            };
+            (
+                text,
+                RangeBandStepOut {
+                    band: band.id(),
+                    increment: *increment,
+                    modifier: *modifier,
+                    disadvantage: *disadvantage,
+                    max_ft: *max_ft,
+                }
+                .into(),
+            )
+        }
+        RangeEffect::CloseCombat { by, ignored } => {
+            let text = match (lang, by.is_empty()) {
+                (En, false) => format!("ranged attack within 5 ft of {}: disadvantage", list(by)),
+                (En, true) => {
+                    format!(
+                        "hostile creatures within 5 ft ({}) are incapacitated or cannot see: no disadvantage",
+                        list(ignored)
+                    )
+                }
+                (Fr, false) => format!("attaque à distance à 1,50 m de {} : désavantage", list(by)),
+                (Fr, true) => format!(
+                    "les créatures hostiles à 1,50 m ({}) sont neutralisées ou ne voient pas : pas de désavantage",
+                    list(ignored)
+                ),
+            };
+            (
+                text,
+                CloseCombatStepOut { disadvantage: !by.is_empty(), by: by.clone(), ignored: ignored.clone() }
+                    .into(),
+            )
+        }
+        RangeEffect::IntoMelee { engaged_with, penalty, exemption } => {
+            let why = |lang: Lang| match (exemption, lang) {
+                (Some(IntoMeleeExemption::PreciseShot), En) => " (Precise Shot)",
+                (Some(IntoMeleeExemption::PreciseShot), Fr) => " (Tir de précision)",
+                (Some(IntoMeleeExemption::TenFeetFromFriends), En) => {
+                    " (part of the target is 10 ft or more from every friend)"
+                }
+                (Some(IntoMeleeExemption::TenFeetFromFriends), Fr) => {
+                    " (une partie de la cible est à 3 m ou plus de tout allié)"
+                }
+                (Some(IntoMeleeExemption::ThreeSizesLarger), En) => " (target three or more sizes larger)",
+                (Some(IntoMeleeExemption::ThreeSizesLarger), Fr) => {
+                    " (cible plus grande de trois catégories ou plus)"
+                }
+                (None, _) => "",
+            };
+            let text = match lang {
+                En => format!(
+                    "target engaged in melee with {}: {penalty:+} to attack{}",
+                    list(engaged_with),
+                    why(En)
+                ),
+                Fr => format!(
+                    "cible engagée au corps à corps avec {} : {penalty:+} à l'attaque{}",
+                    list(engaged_with),
+                    why(Fr)
+                ),
+            };
+            let exemption = exemption.map(|x| match x {
+                IntoMeleeExemption::PreciseShot => "precise_shot",
+                IntoMeleeExemption::TenFeetFromFriends => "ten_feet_from_friends",
+                IntoMeleeExemption::ThreeSizesLarger => "three_sizes_larger",
+            });
+            (
+                text,
+                IntoMeleeStepOut { engaged_with: engaged_with.clone(), penalty: *penalty, exemption }.into(),
+            )
+        }
+    }
+}
+
+wire! {
+    /// A reach or range band step (`RangeEffect`) on the wire.
+    RangeEffectOut {
+    /// Melee reach and whether the target is within it.
+    Reach ReachStepOut { reach_ft: i64, second_diagonal: bool, too_close_ft: Option<i64>, within: bool },
+    /// A ranged weapon's band.
+    RangeBand RangeBandStepOut { band: &'static str, disadvantage: bool, increment: Option<u32>, max_ft: i64, modifier: i32 },
+    /// 5e ranged attack within 5 ft of a hostile creature.
+    CloseCombat CloseCombatStepOut { by: Vec<String>, disadvantage: bool, ignored: Vec<String> },
+    /// PF1 ranged attack into melee.
+    IntoMelee IntoMeleeStepOut { engaged_with: Vec<String>, exemption: Option<&'static str>, penalty: i32 },
+    }
+}
