@@ -20,8 +20,9 @@ pub struct Scene<'e> {
     pub enc: &'e Encounter,
     /// Every wall, id = its index in `enc.grid.walls`.
     pub walls: WallIndex,
-    /// Per square (row-major): index + 1 of the first creature standing there, 0 if none.
-    occupants: Vec<u32>,
+    /// Per square (row-major): index + 1 of the first creature standing there, 0 if none;
+    /// filled on first use.
+    occupants: OnceCell<Vec<u32>>,
     /// Per square (row-major): the terrain bits, plus [`OCCUPIED`] and [`WALLED`] — one lookup
     /// for the line tests' hot path.
     cells: Vec<u8>,
@@ -107,17 +108,14 @@ impl<'e> Scene<'e> {
         let area = w.saturating_mul(h);
         let mut cells: Vec<u8> = enc.grid.terrain.iter().take(area).map(|t| t.0).collect();
         cells.resize(area, 0);
-        let mut occupants = vec![0u32; area];
-        for (i, c) in enc.creatures.iter().enumerate() {
+        // The occupant of each square is looked up only to name what a line met (rarely
+        // needed): its array is filled on first use, and paid for here.
+        for c in &enc.creatures {
             let space = enc.space(c);
             let side = u64::from(space.side.unsigned_abs());
             budget.spend(1 + side.saturating_mul(side))?;
             for sq in space.squares() {
-                if let Some(s) = Self::slot_in(enc, sq)
-                    && let (Some(slot), Some(cell)) = (occupants.get_mut(s), cells.get_mut(s))
-                    && *slot == 0
-                {
-                    *slot = u32::try_from(i + 1).unwrap_or(0);
+                if let Some(cell) = Self::slot_in(enc, sq).and_then(|s| cells.get_mut(s)) {
                     *cell |= OCCUPIED;
                 }
             }
@@ -136,7 +134,7 @@ impl<'e> Scene<'e> {
         Ok(Scene {
             enc,
             walls,
-            occupants,
+            occupants: OnceCell::new(),
             cells,
             sight_cache: RefCell::new(HashMap::default()),
             concealing: Lazy::default(),
@@ -147,13 +145,30 @@ impl<'e> Scene<'e> {
         })
     }
 
+    /// One more than the index of the first creature standing on each square (0: none).
+    fn occupants(enc: &Encounter) -> Vec<u32> {
+        let (w, h) = (enc.grid.width.max(0) as usize, enc.grid.height.max(0) as usize);
+        let mut occupants = vec![0u32; w.saturating_mul(h)];
+        for (i, c) in enc.creatures.iter().enumerate() {
+            for sq in enc.space(c).squares() {
+                if let Some(slot) = Self::slot_in(enc, sq).and_then(|s| occupants.get_mut(s))
+                    && *slot == 0
+                {
+                    *slot = u32::try_from(i + 1).unwrap_or(0);
+                }
+            }
+        }
+        occupants
+    }
+
     fn slot_in(enc: &Encounter, sq: Square) -> Option<usize> {
         enc.grid.contains(sq).then(|| sq.y as usize * enc.grid.width as usize + sq.x as usize)
     }
 
     /// The first creature standing on a square.
     pub fn occupant(&self, sq: Square) -> Option<usize> {
-        let v = *Self::slot_in(self.enc, sq).and_then(|s| self.occupants.get(s))?;
+        let occupants = self.occupants.get_or_init(|| Self::occupants(self.enc));
+        let v = *Self::slot_in(self.enc, sq).and_then(|s| occupants.get(s))?;
         (v > 0).then(|| v as usize - 1)
     }
 
