@@ -13,3 +13,18 @@ impl DiceSource for XorShift {
         Ok(Some((self.0 % u64::from(sides.max(1))) as u32 + 1))
     }
 }
+
+/// The encounter of a cover property test whose first two creatures are the attacker and the
+/// target: `None` when they overlap or leave the map; the other creatures standing on either
+/// are removed.
+pub fn placed_pair(
+    mut enc: arbiter_rules::encounter::Encounter,
+) -> Option<arbiter_rules::encounter::Encounter> {
+    let (sa, st) = (enc.space(&enc.creatures[0]), enc.space(&enc.creatures[1]));
+    if sa.overlaps(&st) || !enc.grid.contains_space(&sa) || !enc.grid.contains_space(&st) {
+        return None;
+    }
+    let (a, t) = (enc.creatures[0].id.clone(), enc.creatures[1].id.clone());
+    enc.creatures.retain(|c| c.id == a || c.id == t || !(sa.contains(c.at) || st.contains(c.at)));
+    Some(enc)
+}

@@ -82,14 +82,7 @@ fn build(s: &Setup) -> Option<Encounter> {
         environment: Environment::default(),
         creatures,
     };
-    let (sa, st) = (enc.space(&enc.creatures[0]), enc.space(&enc.creatures[1]));
-    if sa.overlaps(&st) || !enc.grid.contains_space(&sa) || !enc.grid.contains_space(&st) {
-        return None;
-    }
-    // Other creatures may not stand on the attacker or the target.
-    let mut enc = enc;
-    enc.creatures.retain(|c| c.id == "a" || c.id == "t" || !(sa.contains(c.at) || st.contains(c.at)));
-    Some(enc)
+    crate::common::placed_pair(enc)
 }
 
 fn attack(s: &Setup) -> AttackKind {
