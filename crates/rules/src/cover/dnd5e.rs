@@ -1,11 +1,12 @@
 //! `dnd5e.cover.grid`, `dnd5e.cover.half-cap`, `dnd5e.cover.degrees`.
 
-use super::lines::{ElementKind, Tracer};
+use super::lines::{ElementKind, Origin, Tracer};
 use super::{Context, CoverAnswer, Degree};
 use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
-use crate::grid::line::{Element, Grazing, Hit};
+use crate::grid::Square;
+use crate::grid::line::{Element, Endpoint, Grazing, Hit};
 use crate::trace::{CoverEffect, Trace};
 
 fn all(_: &Hit, _: Element, _: ElementKind) -> bool {
@@ -37,117 +38,177 @@ pub(super) fn resolve(
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
-    let cap = ctx.enc.variants.is_on("dnd5e.cover.half-cap");
-    // Only an arrow slit raises a choice to three-quarters by itself.
-    let slits = ctx.scene.has_arrow_slits();
     let a_squares: Vec<_> = ctx.a_space.squares().collect();
     let origins = tracer.origins(&a_squares);
     let t_squares: Vec<_> = ctx.t_space.squares().collect();
-    struct Best {
-        degree: Degree,
-        blocked: u32,
-        capped: bool,
-        slit: bool,
-        soft: bool,
-        origin: usize,
-        target: usize,
-    }
-    let mut best: Option<Best> = None;
-    'search: for (oi, o) in origins.iter().enumerate() {
-        'choice: for (ti, t) in t_squares.iter().enumerate() {
-            let ends = tracer.target_ends(*t);
-            let mut lines = [false; 4];
-            if let Some(b) = &best {
-                // Counted first, with the yes/no walks only: a choice that cannot beat the best
-                // even at its least (capped to half, no arrow slit) needs no other filter.
-                // The least grows with the lines found blocked: stop once it cannot win.
-                tracer.walk_first_hits();
-                let least = |blocked: u32| match blocked {
-                    0 => Degree::None,
-                    _ if cap => Degree::Half,
-                    1 | 2 => Degree::Half,
-                    _ => Degree::ThreeQuarters,
-                };
-                let mut blocked = 0;
-                for (line, end) in lines.iter_mut().zip(ends) {
-                    *line = tracer.blocked(o.end, end, &all, budget)?;
-                    blocked += u32::from(*line);
-                    if (least(blocked), blocked) >= (b.degree, b.blocked) {
-                        continue 'choice;
-                    }
-                }
-            } else {
-                for (line, end) in lines.iter_mut().zip(ends) {
-                    *line = tracer.blocked(o.end, end, &all, budget)?;
-                }
-            }
-            let (mut blocked, mut any_hard, mut slit, mut any_solid) = (0u32, false, false, false);
-            for (_, end) in lines.iter().zip(ends).filter(|(l, _)| **l) {
-                blocked += 1;
-                any_hard = any_hard || tracer.blocked(o.end, end, &hard, budget)?;
-                slit = slit || (slits && tracer.blocked(o.end, end, &arrow_slit, budget)?);
-                any_solid = any_solid || tracer.blocked(o.end, end, &not_creature, budget)?;
-            }
-            let counted = match blocked {
-                0 => Degree::None,
-                1 | 2 => Degree::Half,
-                _ => Degree::ThreeQuarters,
-            };
-            let counted = if slit { counted.max(Degree::ThreeQuarters) } else { counted };
-            let capped = cap && blocked > 0 && !any_hard && counted > Degree::Half;
-            let degree = if capped { Degree::Half } else { counted };
-            let better = best.as_ref().is_none_or(|b| (degree, blocked) < (b.degree, b.blocked));
-            if better {
-                best = Some(Best {
-                    degree,
-                    blocked,
-                    capped,
-                    slit,
-                    soft: blocked > 0 && !any_solid,
-                    origin: oi,
-                    target: ti,
-                });
-                if degree == Degree::None {
-                    break 'search;
-                }
-            }
-        }
-    }
-    let Some(b) = best else { return Ok(()) };
+    let procedure =
+        Procedure { cap: ctx.enc.variants.is_on("dnd5e.cover.half-cap"), slits: ctx.scene.has_arrow_slits() };
+    let Some(b) = procedure.search(tracer, &origins, &t_squares, budget)? else { return Ok(()) };
     let (Some(o), Some(t)) = (origins.get(b.origin), t_squares.get(b.target)) else { return Ok(()) };
     if ctx.total(b.degree, budget)? {
         return Ok(());
     }
-    ans.degree = b.degree;
-    ans.soft = b.soft && b.degree > Degree::None;
-    ans.corner = Some(o.end.at);
-    ans.attacker_square = o.square;
-    ans.target_square = Some(*t);
-    for end in tracer.target_ends(*t) {
-        ans.lines.push(tracer.render(o.end, end, &all, budget)?);
+    procedure.explain(tracer, &b, (o, *t), ans, trace, budget)
+}
+
+/// The switches of one run of the grid procedure.
+struct Procedure {
+    /// `dnd5e.cover.half-cap` is on.
+    cap: bool,
+    /// Some wall is an arrow slit: only it raises a choice to three-quarters by itself.
+    slits: bool,
+}
+
+/// A choice judged in full: its degree and what explains it.
+struct Judged {
+    degree: Degree,
+    blocked: u32,
+    capped: bool,
+    slit: bool,
+    soft: bool,
+    origin: usize,
+    target: usize,
+}
+
+impl Procedure {
+    /// Every choice in turn; the least (degree, blocked lines) wins, the first of equals, and a
+    /// choice with no blocked line ends the search.
+    fn search(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        origins: &[Origin],
+        t_squares: &[Square],
+        budget: &mut Budget,
+    ) -> Result<Option<Judged>, RulesError> {
+        let mut best: Option<Judged> = None;
+        for (oi, o) in origins.iter().enumerate() {
+            for (ti, t) in t_squares.iter().enumerate() {
+                let ends = tracer.target_ends(*t);
+                let Some(lines) = self.count(tracer, o, ends, best.as_ref(), budget)? else { continue };
+                let judged = self.judge(tracer, o, ends, lines, (oi, ti), budget)?;
+                if best.as_ref().is_none_or(|b| (judged.degree, judged.blocked) < (b.degree, b.blocked)) {
+                    let clear = judged.degree == Degree::None;
+                    best = Some(judged);
+                    if clear {
+                        return Ok(best);
+                    }
+                }
+            }
+        }
+        Ok(best)
     }
-    trace.push(
-        "dnd5e.cover.grid",
-        CoverEffect::CoverChoice {
-            corner: Some(o.end.at),
-            target_square: Some(*t),
-            blocked: b.blocked,
-            lines: 4,
-            degree: b.degree,
-            adjacent_test: false,
-        },
-    );
-    if b.slit {
-        trace.push("dnd5e.cover.degrees", CoverEffect::ArrowSlit);
+
+    /// Which of a choice's four lines are blocked, or `None` when it cannot beat `best`. After
+    /// the first choice the lines get yes/no walks only, and counting stops once even the
+    /// least degree the choice could reach (capped to half, no arrow slit) cannot win.
+    fn count(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        o: &Origin,
+        ends: [Endpoint; 4],
+        best: Option<&Judged>,
+        budget: &mut Budget,
+    ) -> Result<Option<[bool; 4]>, RulesError> {
+        let mut lines = [false; 4];
+        if best.is_some() {
+            tracer.walk_first_hits();
+        }
+        let mut blocked = 0;
+        for (line, end) in lines.iter_mut().zip(ends) {
+            *line = tracer.blocked(o.end, end, &all, budget)?;
+            blocked += u32::from(*line);
+            if let Some(b) = best
+                && (self.least(blocked), blocked) >= (b.degree, b.blocked)
+            {
+                return Ok(None);
+            }
+        }
+        Ok(Some(lines))
     }
-    if cap && b.blocked > 0 {
-        trace.push_variant(
-            "dnd5e.cover.half-cap",
-            "dnd5e.cover.half-cap",
-            CoverEffect::HalfCap { capped: b.capped },
+
+    /// The least degree a choice with `blocked` lines blocked can have.
+    fn least(&self, blocked: u32) -> Degree {
+        match blocked {
+            0 => Degree::None,
+            _ if self.cap => Degree::Half,
+            n => counted(n),
+        }
+    }
+
+    /// A choice's degree: the count, raised by an arrow slit, capped when only creatures and
+    /// low obstacles block. Each filter stops at the first line that settles it.
+    fn judge(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        o: &Origin,
+        ends: [Endpoint; 4],
+        lines: [bool; 4],
+        (origin, target): (usize, usize),
+        budget: &mut Budget,
+    ) -> Result<Judged, RulesError> {
+        let (mut blocked, mut any_hard, mut slit, mut any_solid) = (0u32, false, false, false);
+        for (_, end) in lines.iter().zip(ends).filter(|(l, _)| **l) {
+            blocked += 1;
+            any_hard = any_hard || tracer.blocked(o.end, end, &hard, budget)?;
+            slit = slit || (self.slits && tracer.blocked(o.end, end, &arrow_slit, budget)?);
+            any_solid = any_solid || tracer.blocked(o.end, end, &not_creature, budget)?;
+        }
+        let counted = if slit { counted(blocked).max(Degree::ThreeQuarters) } else { counted(blocked) };
+        let capped = self.cap && blocked > 0 && !any_hard && counted > Degree::Half;
+        let degree = if capped { Degree::Half } else { counted };
+        Ok(Judged { degree, blocked, capped, slit, soft: blocked > 0 && !any_solid, origin, target })
+    }
+
+    /// The answer and trace of the chosen corner and square.
+    fn explain(
+        &self,
+        tracer: &mut Tracer<'_, '_, '_>,
+        b: &Judged,
+        (o, t): (&Origin, Square),
+        ans: &mut CoverAnswer,
+        trace: &mut Trace,
+        budget: &mut Budget,
+    ) -> Result<(), RulesError> {
+        ans.degree = b.degree;
+        ans.soft = b.soft && b.degree > Degree::None;
+        ans.corner = Some(o.end.at);
+        ans.attacker_square = o.square;
+        ans.target_square = Some(t);
+        for end in tracer.target_ends(t) {
+            ans.lines.push(tracer.render(o.end, end, &all, budget)?);
+        }
+        trace.push(
+            "dnd5e.cover.grid",
+            CoverEffect::CoverChoice {
+                corner: Some(o.end.at),
+                target_square: Some(t),
+                blocked: b.blocked,
+                lines: 4,
+                degree: b.degree,
+                adjacent_test: false,
+            },
         );
+        if b.slit {
+            trace.push("dnd5e.cover.degrees", CoverEffect::ArrowSlit);
+        }
+        if self.cap && b.blocked > 0 {
+            trace.push_variant(
+                "dnd5e.cover.half-cap",
+                "dnd5e.cover.half-cap",
+                CoverEffect::HalfCap { capped: b.capped },
+            );
+        }
+        Ok(())
     }
-    Ok(())
+}
+
+/// The degree of a count of blocked lines: 1–2 half, 3–4 three-quarters.
+fn counted(blocked: u32) -> Degree {
+    match blocked {
+        0 => Degree::None,
+        1 | 2 => Degree::Half,
+        _ => Degree::ThreeQuarters,
+    }
 }
 
 /// The numbers of the degree (`dnd5e.cover.degrees`).
