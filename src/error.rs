@@ -5,7 +5,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use arbiter_rules::dice::DiceError;
+use arbiter_rules::dice::{DiceError, Purpose};
 use arbiter_rules::error::RulesError;
 
 /// One offending field.
@@ -310,14 +310,24 @@ impl From<RulesError> for AppError {
     }
 }
 
+/// The JSON pointer of a purpose's faces under `dice/rolls` (initiative faces are keyed by
+/// creature id). Here rather than with the dice's wire types, which use the errors: the
+/// errors import nothing from `api`.
+pub fn rolls_pointer(purpose: &Purpose) -> String {
+    match purpose {
+        Purpose::Initiative(id) => format!("/dice/rolls/initiative/{id}"),
+        other => format!("/dice/rolls/{}", other.key()),
+    }
+}
+
 fn dice_error(d: DiceError) -> AppError {
     match d {
         DiceError::Missing { purpose, needed, given } => AppError::field(
-            crate::api::dice::rolls_pointer(&purpose),
+            rolls_pointer(&purpose),
             format!("{needed} {} face(s) needed, {given} given", purpose.key()),
         ),
         DiceError::OutOfRange { purpose, index, face, sides } => AppError::field(
-            format!("{}/{index}", crate::api::dice::rolls_pointer(&purpose)),
+            format!("{}/{index}", rolls_pointer(&purpose)),
             format!("{face} is not a face of a d{sides}"),
         ),
     }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::contract::{Face, InitiativeRolls};
+use crate::error::rolls_pointer;
 
 /// The largest seed: 2^53 − 1, so that a seed survives a JavaScript client's numbers.
 pub const MAX_SEED: u64 = (1 << 53) - 1;
@@ -140,15 +141,6 @@ pub fn check_all_used(source: &Source, question: &str) -> Result<(), crate::erro
             })
             .collect(),
     ))
-}
-
-/// The JSON pointer of a purpose's faces under `dice/rolls` (initiative faces are keyed by
-/// creature id).
-pub fn rolls_pointer(purpose: &Purpose) -> String {
-    match purpose {
-        Purpose::Initiative(id) => format!("/dice/rolls/initiative/{id}"),
-        other => format!("/dice/rolls/{}", other.key()),
-    }
 }
 
 impl From<&Rolled> for RollOut {
