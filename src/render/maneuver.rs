@@ -211,10 +211,10 @@ fn opportunity_step(o: &MoveOpportunity, lang: Lang) -> (String, ManeuverEffectO
             (true, En) => format!("leaving {at} provokes an attack of opportunity from {}", o.creature),
             (true, Fr) => format!("quitter {at} provoque une attaque d'opportunité de {}", o.creature),
             (false, En) => {
-                format!("leaving {at}: no attack of opportunity from {} ({})", o.creature, o.reason)
+                format!("leaving {at}: no attack of opportunity from {} ({})", o.creature, o.reason.id())
             }
             (false, Fr) => {
-                format!("quitter {at} : pas d'attaque d'opportunité de {} ({})", o.creature, o.reason)
+                format!("quitter {at} : pas d'attaque d'opportunité de {} ({})", o.creature, o.reason.id())
             }
         },
         opportunity_out(o).into(),

@@ -1,7 +1,7 @@
 //! Text and data of the reach and range band trace steps.
 
 use super::{Lang, list, metres};
-use arbiter_rules::trace::{Band, IntoMeleeExemption, RangeEffect};
+use arbiter_rules::trace::{IntoMeleeExemption, RangeBand, RangeEffect};
 
 /// Renders one reach and range band step.
 pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
@@ -44,20 +44,22 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
         }
         RangeEffect::RangeBand { band, increment, modifier, disadvantage, max_ft } => {
             let text = match (lang, band) {
-                (En, Band::Normal) => "within normal range".to_owned(),
-                (En, Band::Long) => "beyond normal range, within long range: disadvantage".to_owned(),
-                (En, Band::Increment) => {
+                (En, RangeBand::Normal) => "within normal range".to_owned(),
+                (En, RangeBand::Long) => "beyond normal range, within long range: disadvantage".to_owned(),
+                (En, RangeBand::Increment) => {
                     format!("range increment {}: {modifier:+} to attack", increment.unwrap_or(1))
                 }
-                (En, Band::Reach | Band::OutOfRange) => {
+                (En, RangeBand::Reach | RangeBand::OutOfRange) => {
                     format!("out of range (the weapon reaches {max_ft} ft)")
                 }
-                (Fr, Band::Normal) => "à portée normale".to_owned(),
-                (Fr, Band::Long) => "au-delà de la portée normale, à portée longue : désavantage".to_owned(),
-                (Fr, Band::Increment) => {
+                (Fr, RangeBand::Normal) => "à portée normale".to_owned(),
+                (Fr, RangeBand::Long) => {
+                    "au-delà de la portée normale, à portée longue : désavantage".to_owned()
+                }
+                (Fr, RangeBand::Increment) => {
                     format!("facteur de portée {} : {modifier:+} à l'attaque", increment.unwrap_or(1))
                 }
-                (Fr, Band::Reach | Band::OutOfRange) => {
+                (Fr, RangeBand::Reach | RangeBand::OutOfRange) => {
                     format!("hors de portée (l'arme porte à {} m)", metres(*max_ft))
                 }
             };
