@@ -93,108 +93,96 @@ impl AppError {
 
     /// The problem document of this error.
     pub fn problem(&self) -> Problem {
-        let (status, title, detail, errors) = match self {
-            AppError::Malformed(d) => {
-                (StatusCode::BAD_REQUEST, "The body is not valid JSON", d.clone(), vec![])
-            }
-            AppError::TooLarge(limit) => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "The body is too large",
-                format!("the body exceeds the limit of {limit} bytes"),
-                vec![],
-            ),
-            AppError::UnsupportedMediaType => (
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "The body must be JSON",
-                "send the body with Content-Type: application/json".to_owned(),
-                vec![],
-            ),
-            AppError::Invalid(errors) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "The request is invalid",
-                format!(
-                    "{} problem{} in the request",
-                    errors.len(),
-                    if errors.len() == 1 { "" } else { "s" }
-                ),
-                listed(errors),
-            ),
-            AppError::Unsupported(d) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "The ruleset does not answer this question",
-                d.clone(),
-                vec![FieldError { pointer: "/encounter/ruleset".into(), detail: d.clone() }],
-            ),
-            AppError::Budget(limit) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "The question needs more work than one request may do",
-                format!(
-                    "the answer needed more than {limit} work units; ask about fewer creatures or a smaller map"
-                ),
-                vec![],
-            ),
-            AppError::BodyTimeout(secs) => (
-                StatusCode::REQUEST_TIMEOUT,
-                "The body arrived too slowly",
-                format!("the whole body must arrive within {secs} s"),
-                vec![],
-            ),
-            AppError::AnswerTooLarge { size, limit, hint } => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "The answer would be too large",
-                format!("the answer would take {size} bytes, over the limit of {limit}; {hint}"),
-                vec![],
-            ),
-            AppError::AnswersPending => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "The service is at capacity",
-                "large answers waiting for their clients to read them hold the answer memory; retry shortly"
-                    .to_owned(),
-                vec![],
-            ),
-            AppError::ShuttingDown => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "The service is shutting down",
-                "this replica is stopping; retry on another".to_owned(),
-                vec![],
-            ),
-            AppError::Overloaded => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "The service is at capacity",
-                "every rules worker is busy and the queue is full; retry shortly".to_owned(),
-                vec![],
-            ),
-            AppError::Timeout => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "The request took too long",
-                "the request was not answered in time; retry shortly".to_owned(),
-                vec![],
-            ),
-            AppError::NotFound => {
-                (StatusCode::NOT_FOUND, "No such resource", "see /docs for the API".to_owned(), vec![])
-            }
-            AppError::MethodNotAllowed => (
-                StatusCode::METHOD_NOT_ALLOWED,
-                "Method not allowed",
-                "see /docs for the methods of each path".to_owned(),
-                vec![],
-            ),
-            AppError::Status(status, detail) => {
-                (*status, status.canonical_reason().unwrap_or("HTTP error"), detail.clone(), vec![])
-            }
-            AppError::Internal(_) => (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "Internal error",
-                "an unexpected error occurred; it has been logged".to_owned(),
-                vec![],
-            ),
-        };
         Problem {
             kind: format!("urn:arbiter:problem:{}", problem_kind(self)),
-            title: title.to_owned(),
-            status: status.as_u16(),
-            detail,
-            errors,
+            title: self.title().to_owned(),
+            status: self.status().as_u16(),
+            detail: self.detail(),
+            errors: self.errors(),
+        }
+    }
+
+    /// The HTTP status.
+    fn status(&self) -> StatusCode {
+        match self {
+            AppError::Malformed(_) => StatusCode::BAD_REQUEST,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::Invalid(_) | AppError::Unsupported(_) | AppError::Budget(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            AppError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
+            AppError::AnswerTooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::AnswersPending | AppError::ShuttingDown | AppError::Overloaded | AppError::Timeout => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::Status(status, _) => *status,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The problem's title: what went wrong, the same for every error of a kind.
+    fn title(&self) -> &'static str {
+        match self {
+            AppError::Malformed(_) => "The body is not valid JSON",
+            AppError::TooLarge(_) => "The body is too large",
+            AppError::UnsupportedMediaType => "The body must be JSON",
+            AppError::Invalid(_) => "The request is invalid",
+            AppError::Unsupported(_) => "The ruleset does not answer this question",
+            AppError::Budget(_) => "The question needs more work than one request may do",
+            AppError::BodyTimeout(_) => "The body arrived too slowly",
+            AppError::AnswerTooLarge { .. } => "The answer would be too large",
+            AppError::AnswersPending | AppError::Overloaded => "The service is at capacity",
+            AppError::ShuttingDown => "The service is shutting down",
+            AppError::Timeout => "The request took too long",
+            AppError::NotFound => "No such resource",
+            AppError::MethodNotAllowed => "Method not allowed",
+            AppError::Status(status, _) => status.canonical_reason().unwrap_or("HTTP error"),
+            AppError::Internal(_) => "Internal error",
+        }
+    }
+
+    /// The problem's detail: this occurrence, and what to do about it.
+    fn detail(&self) -> String {
+        match self {
+            AppError::Malformed(d) | AppError::Unsupported(d) | AppError::Status(_, d) => d.clone(),
+            AppError::TooLarge(limit) => format!("the body exceeds the limit of {limit} bytes"),
+            AppError::UnsupportedMediaType => "send the body with Content-Type: application/json".to_owned(),
+            AppError::Invalid(errors) => {
+                format!("{} problem{} in the request", errors.len(), if errors.len() == 1 { "" } else { "s" })
+            }
+            AppError::Budget(limit) => format!(
+                "the answer needed more than {limit} work units; ask about fewer creatures or a smaller map"
+            ),
+            AppError::BodyTimeout(secs) => format!("the whole body must arrive within {secs} s"),
+            AppError::AnswerTooLarge { size, limit, hint } => {
+                format!("the answer would take {size} bytes, over the limit of {limit}; {hint}")
+            }
+            AppError::AnswersPending => {
+                "large answers waiting for their clients to read them hold the answer memory; retry shortly"
+                    .to_owned()
+            }
+            AppError::ShuttingDown => "this replica is stopping; retry on another".to_owned(),
+            AppError::Overloaded => {
+                "every rules worker is busy and the queue is full; retry shortly".to_owned()
+            }
+            AppError::Timeout => "the request was not answered in time; retry shortly".to_owned(),
+            AppError::NotFound => "see /docs for the API".to_owned(),
+            AppError::MethodNotAllowed => "see /docs for the methods of each path".to_owned(),
+            AppError::Internal(_) => "an unexpected error occurred; it has been logged".to_owned(),
+        }
+    }
+
+    /// The problem's field errors, each with its JSON pointer (422 only).
+    fn errors(&self) -> Vec<FieldError> {
+        match self {
+            AppError::Invalid(errors) => listed(errors),
+            AppError::Unsupported(d) => {
+                vec![FieldError { pointer: "/encounter/ruleset".into(), detail: d.clone() }]
+            }
+            _ => vec![],
         }
     }
 

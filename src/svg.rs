@@ -71,6 +71,15 @@ fn base(enc: &Encounter, title: &str, legend_rows: usize) -> (String, f64) {
     let _ = write!(s, r##"<rect x="0" y="0" width="{sw}" height="{}" fill="#ffffff"/>"##, ph + legend_h);
     let _ = write!(s, "<title>{}</title>", esc(title));
     let _ = write!(s, r##"<rect x="0" y="0" width="{pw}" height="{ph}" fill="#fbfaf7"/>"##);
+    terrain(&mut s, enc, cell);
+    grid_lines(&mut s, enc, cell, pw, ph);
+    walls(&mut s, enc, cell);
+    creatures(&mut s, enc, cell);
+    (s, cell)
+}
+
+/// The squares that are not open ground, by their terrain.
+fn terrain(s: &mut String, enc: &Encounter, cell: f64) {
     for y in 0..enc.grid.height {
         for x in 0..enc.grid.width {
             let t = enc.grid.terrain(arbiter_rules::grid::Square::new(x, y));
@@ -97,6 +106,10 @@ fn base(enc: &Encounter, title: &str, legend_rows: usize) -> (String, f64) {
             );
         }
     }
+}
+
+/// The grid lines, when the squares are large enough to show them.
+fn grid_lines(s: &mut String, enc: &Encounter, cell: f64, pw: f64, ph: f64) {
     if cell >= 6.0 {
         let _ = write!(s, r##"<g stroke="#d8d4cc" stroke-width="1">"##);
         for x in 0..=enc.grid.width {
@@ -107,6 +120,10 @@ fn base(enc: &Encounter, title: &str, legend_rows: usize) -> (String, f64) {
         }
         s.push_str("</g>");
     }
+}
+
+/// The walls, drawn by kind.
+fn walls(s: &mut String, enc: &Encounter, cell: f64) {
     for wall in &enc.grid.walls {
         let (stroke, width, dash) = match wall.kind {
             WallKind::Solid => ("#000000", 4.0, ""),
@@ -125,6 +142,10 @@ fn base(enc: &Encounter, title: &str, legend_rows: usize) -> (String, f64) {
             wall.to.y.to_f64() * cell
         );
     }
+}
+
+/// The creatures' spaces, coloured by side, with their ids.
+fn creatures(s: &mut String, enc: &Encounter, cell: f64) {
     let mut sides: Vec<&str> = Vec::new();
     for c in &enc.creatures {
         if !sides.contains(&c.side.as_str()) {
@@ -153,7 +174,6 @@ fn base(enc: &Encounter, title: &str, legend_rows: usize) -> (String, f64) {
             esc(&c.id)
         );
     }
-    (s, cell)
 }
 
 fn legend(s: &mut String, top: f64, rows: &[String]) {

@@ -163,7 +163,7 @@ pub fn move_opportunity_out(o: &MoveOpportunity) -> MoveOpportunityOut {
         step: o.step,
         square: SquareOut::from(o.square),
         provoked: o.provoked,
-        reason: o.reason,
+        reason: o.reason.id(),
         rule: o.rule,
     }
 }

@@ -8,7 +8,7 @@ use arbiter_rules::encounter::{
     Senses, Size, Stats, Terrain, Wall, WallKind, Weapon, WeaponKind, WeaponProperty,
 };
 use arbiter_rules::grid::{Coord, Point, Space, Square};
-use arbiter_rules::ruleset::{RulesetId, Variants};
+use arbiter_rules::ruleset::{Ruleset, RulesetId, Variants};
 
 use super::encounter::*;
 use crate::config::Limits;
@@ -333,6 +333,20 @@ pub fn escape(key: &str) -> String {
 
 fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
     let max = i64::from(limits.max_grid_side);
+    let (w, h) = grid_size(p, g, max, base);
+    let wi = i32::try_from(w).unwrap_or(0);
+    let hi = i32::try_from(h).unwrap_or(0);
+    let mut terrain = terrain_map(p, g, w, h, base);
+    let mut light_map = light_map(p, g, w, h, base);
+    grid_cells(p, g, max, (w, h), base, &mut terrain, &mut light_map);
+    let walls = walls(p, g, limits, (w, h), base);
+    let lights = lights(p, g, limits, (w, h), base);
+    Grid { width: wi, height: hi, terrain, light: light(g.light), light_map, lights, walls }
+}
+
+/// The grid's width and height, each checked against the largest side (clamped when out of
+/// bounds, so the rest of the grid is still checked).
+fn grid_size(p: &mut Problems, g: &GridIn, max: i64, base: &str) -> (i64, i64) {
     let mut ok = true;
     for (name, v) in [("width", g.width), ("height", g.height)] {
         if !(1..=max).contains(&v) {
@@ -340,13 +354,17 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
             ok = false;
         }
     }
-    let (w, h) = if ok { (g.width, g.height) } else { (g.width.clamp(0, max), g.height.clamp(0, max)) };
-    let wi = i32::try_from(w).unwrap_or(0);
-    let hi = i32::try_from(h).unwrap_or(0);
-    let cells = usize::try_from(w * h).unwrap_or(0);
-    let mut terrain = vec![Terrain::OPEN; cells];
-    let mut light_map: Vec<Option<Light>> = Vec::new();
+    if ok { (g.width, g.height) } else { (g.width.clamp(0, max), g.height.clamp(0, max)) }
+}
 
+/// The number of squares of a `w`×`h` grid.
+fn cell_count(w: i64, h: i64) -> usize {
+    usize::try_from(w * h).unwrap_or(0)
+}
+
+/// The terrain of every square from the ASCII `map` (open without one).
+fn terrain_map(p: &mut Problems, g: &GridIn, w: i64, h: i64, base: &str) -> Vec<Terrain> {
+    let mut terrain = vec![Terrain::OPEN; cell_count(w, h)];
     if let Some(rows) = &g.map
         && !ascii_map(rows, w, h, &mut terrain)
     {
@@ -362,8 +380,14 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
             ),
         });
     }
+    terrain
+}
+
+/// The light of every square from the ASCII `light_map` (empty without one).
+fn light_map(p: &mut Problems, g: &GridIn, w: i64, h: i64, base: &str) -> Vec<Option<Light>> {
+    let mut light_map: Vec<Option<Light>> = Vec::new();
     if let Some(rows) = &g.light_map {
-        light_map = vec![None; cells];
+        light_map = vec![None; cell_count(w, h)];
         rows_shape(p, rows, w, h, &format!("{base}/light_map"), |p, ptr, x, y, c| {
             let l = match c {
                 '.' => None,
@@ -383,6 +407,19 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
             }
         });
     }
+    light_map
+}
+
+/// The per-square `cells`: each one's terrain and light replace the maps'.
+fn grid_cells(
+    p: &mut Problems,
+    g: &GridIn,
+    max: i64,
+    (w, h): (i64, i64),
+    base: &str,
+    terrain: &mut [Terrain],
+    light_map: &mut Vec<Option<Light>>,
+) {
     let max_cells = usize::try_from(max * max).unwrap_or(usize::MAX);
     if g.cells.len() > max_cells {
         p.push(format!("{base}/cells"), format!("at most {max_cells} cells"));
@@ -401,20 +438,23 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
         }
         if let Some(l) = cell.light {
             if light_map.is_empty() {
-                light_map = vec![None; cells];
+                *light_map = vec![None; cell_count(w, h)];
             }
             if let Some(slot) = light_map.get_mut(idx) {
                 *slot = Some(light(l));
             }
         }
     }
+}
+
+/// The walls, at most `max_walls` of them, their end points on the grid.
+fn walls(p: &mut Problems, g: &GridIn, limits: &Limits, (w, h): (i64, i64), base: &str) -> Vec<Wall> {
     let max_walls = limits.max_walls as usize;
     if g.walls.len() > max_walls {
         p.push(format!("{base}/walls"), format!("at most {max_walls} walls"));
     }
     let list = format!("{base}/walls");
-    let walls = g
-        .walls
+    g.walls
         .iter()
         .take(max_walls)
         .enumerate()
@@ -423,12 +463,16 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
             let to = point_at(p, &list, i, "to", &wall.to, w, h);
             Wall { from, to, kind: wall_kind(wall.kind) }
         })
-        .collect();
+        .collect()
+}
+
+/// The light sources, as many as walls are allowed.
+fn lights(p: &mut Problems, g: &GridIn, limits: &Limits, (w, h): (i64, i64), base: &str) -> Vec<LightSource> {
+    let max_walls = limits.max_walls as usize;
     if g.lights.len() > max_walls {
         p.push(format!("{base}/lights"), format!("at most {max_walls} light sources"));
     }
-    let lights = g
-        .lights
+    g.lights
         .iter()
         .take(max_walls)
         .enumerate()
@@ -440,8 +484,7 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
                 dim_ft: feet(p, || format!("{ptr}/dim_ft"), l.dim_ft, 100_000),
             }
         })
-        .collect();
-    Grid { width: wi, height: hi, terrain, light: light(g.light), light_map, lights, walls }
+        .collect()
 }
 
 /// The terrain of every ASCII character (`Terrain::from_char`), made once.
@@ -554,76 +597,99 @@ fn creatures(
         if let Some(first) = seen[i] {
             p.push(format!("{ptr}/id"), format!("duplicate id {:?} (also creature {first})", c.id));
         }
-        let sz = size(c.size);
-        if rules.size_info(sz).is_none() {
-            let known: Vec<&str> = rules.sizes.iter().map(|(s, _)| s.id()).collect();
-            p.push(
-                format!("{ptr}/size"),
-                format!("{} has no size {}; known: {}", rules.id, sz.id(), known.join(", ")),
-            );
-        }
-        let side = rules.size(sz).side;
-        let at = match (i32::try_from(c.at.x), i32::try_from(c.at.y)) {
-            (Ok(x), Ok(y)) => Square::new(x, y),
-            _ => Square::new(-1, -1),
-        };
-        let space = Space { anchor: at, side };
-        if !grid.contains_space(&space) {
-            p.push(
-                format!("{ptr}/at"),
-                format!(
-                    "its {side}×{side} space from ({}, {}) must lie inside the {}×{} grid",
-                    c.at.x, c.at.y, grid.width, grid.height
-                ),
-            );
-        }
-        let mut conditions = Vec::with_capacity(c.conditions.len());
-        for (j, k) in c.conditions.iter().enumerate() {
-            let cond = condition(*k);
-            if rules.knows(cond) {
-                conditions.push(cond);
-            } else {
-                p.push(
-                    format!("{ptr}/conditions/{j}"),
-                    format!("{} does not know the condition {}", rules.id, cond.id()),
-                );
-            }
-        }
-        let senses = Senses {
-            darkvision_ft: feet(p, || format!("{ptr}/senses/darkvision_ft"), c.senses.darkvision_ft, 100_000),
-            low_light_vision: c.senses.low_light_vision,
-            blindsight_ft: feet(p, || format!("{ptr}/senses/blindsight_ft"), c.senses.blindsight_ft, 100_000),
-            tremorsense_ft: feet(
-                p,
-                || format!("{ptr}/senses/tremorsense_ft"),
-                c.senses.tremorsense_ft,
-                100_000,
-            ),
-            truesight_ft: feet(p, || format!("{ptr}/senses/truesight_ft"), c.senses.truesight_ft, 100_000),
-            see_invisibility: c.senses.see_invisibility,
-        };
-        let wielding = c.wielding.as_ref().map(|w| weapon(p, &format!("{ptr}/wielding"), w));
-        out.push(Creature {
-            id: c.id.clone(),
-            side: c.side.clone(),
-            at,
-            size: sz,
-            reach_ft: opt_feet(p, || format!("{ptr}/reach_ft"), c.reach_ft, 1000),
-            speed_ft: opt_feet(p, || format!("{ptr}/speed_ft"), c.speed_ft, 10_000),
-            swim_speed_ft: opt_feet(p, || format!("{ptr}/swim_speed_ft"), c.swim_speed_ft, 10_000),
-            legs: opt_feet(p, || format!("{ptr}/legs"), c.legs, 1000),
-            flying: c.flying,
-            elevation_ft: elevation(p, || format!("{ptr}/elevation_ft"), c.elevation_ft),
-            unarmed: c.unarmed,
-            feats: c.feats.clone(),
-            wielding,
-            senses,
-            conditions,
-            hands_free: opt_feet(p, || format!("{ptr}/hands_free"), c.hands_free, 100),
-            mounted_on: None,
-            stats: stats(&c.stats),
-        });
+        out.push(creature(p, c, rules, grid, &ptr));
     }
+    mounts(p, e, &mut out, base);
+    overlaps(p, ruleset, &out, base);
+    out
+}
+
+/// One creature's size, square, conditions, senses, weapon and numbers.
+fn creature(p: &mut Problems, c: &CreatureIn, rules: &Ruleset, grid: &Grid, ptr: &At<'_>) -> Creature {
+    let sz = size(c.size);
+    if rules.size_info(sz).is_none() {
+        let known: Vec<&str> = rules.sizes.iter().map(|(s, _)| s.id()).collect();
+        p.push(
+            format!("{ptr}/size"),
+            format!("{} has no size {}; known: {}", rules.id, sz.id(), known.join(", ")),
+        );
+    }
+    let at = creature_at(p, c, rules.size(sz).side, grid, ptr);
+    let conditions = conditions(p, c, rules, ptr);
+    let senses = senses(p, &c.senses, ptr);
+    let wielding = c.wielding.as_ref().map(|w| weapon(p, &format!("{ptr}/wielding"), w));
+    Creature {
+        id: c.id.clone(),
+        side: c.side.clone(),
+        at,
+        size: sz,
+        reach_ft: opt_feet(p, || format!("{ptr}/reach_ft"), c.reach_ft, 1000),
+        speed_ft: opt_feet(p, || format!("{ptr}/speed_ft"), c.speed_ft, 10_000),
+        swim_speed_ft: opt_feet(p, || format!("{ptr}/swim_speed_ft"), c.swim_speed_ft, 10_000),
+        legs: opt_feet(p, || format!("{ptr}/legs"), c.legs, 1000),
+        flying: c.flying,
+        elevation_ft: elevation(p, || format!("{ptr}/elevation_ft"), c.elevation_ft),
+        unarmed: c.unarmed,
+        feats: c.feats.clone(),
+        wielding,
+        senses,
+        conditions,
+        hands_free: opt_feet(p, || format!("{ptr}/hands_free"), c.hands_free, 100),
+        mounted_on: None,
+        stats: stats(&c.stats),
+    }
+}
+
+/// A creature's anchor square; its `side`×`side` space must lie inside the grid.
+fn creature_at(p: &mut Problems, c: &CreatureIn, side: i32, grid: &Grid, ptr: &At<'_>) -> Square {
+    let at = match (i32::try_from(c.at.x), i32::try_from(c.at.y)) {
+        (Ok(x), Ok(y)) => Square::new(x, y),
+        _ => Square::new(-1, -1),
+    };
+    let space = Space { anchor: at, side };
+    if !grid.contains_space(&space) {
+        p.push(
+            format!("{ptr}/at"),
+            format!(
+                "its {side}×{side} space from ({}, {}) must lie inside the {}×{} grid",
+                c.at.x, c.at.y, grid.width, grid.height
+            ),
+        );
+    }
+    at
+}
+
+/// A creature's conditions, each one the ruleset knows.
+fn conditions(p: &mut Problems, c: &CreatureIn, rules: &Ruleset, ptr: &At<'_>) -> Vec<Condition> {
+    let mut conditions = Vec::with_capacity(c.conditions.len());
+    for (j, k) in c.conditions.iter().enumerate() {
+        let cond = condition(*k);
+        if rules.knows(cond) {
+            conditions.push(cond);
+        } else {
+            p.push(
+                format!("{ptr}/conditions/{j}"),
+                format!("{} does not know the condition {}", rules.id, cond.id()),
+            );
+        }
+    }
+    conditions
+}
+
+/// A creature's senses, their ranges bounded.
+fn senses(p: &mut Problems, s: &SensesIn, ptr: &At<'_>) -> Senses {
+    Senses {
+        darkvision_ft: feet(p, || format!("{ptr}/senses/darkvision_ft"), s.darkvision_ft, 100_000),
+        low_light_vision: s.low_light_vision,
+        blindsight_ft: feet(p, || format!("{ptr}/senses/blindsight_ft"), s.blindsight_ft, 100_000),
+        tremorsense_ft: feet(p, || format!("{ptr}/senses/tremorsense_ft"), s.tremorsense_ft, 100_000),
+        truesight_ft: feet(p, || format!("{ptr}/senses/truesight_ft"), s.truesight_ft, 100_000),
+        see_invisibility: s.see_invisibility,
+    }
+}
+
+/// Each rider's mount: another creature, by id.
+fn mounts(p: &mut Problems, e: &EncounterIn, out: &mut [Creature], base: &str) {
     // Mounts, then overlapping spaces (only sub-square creatures and a rider on its mount share).
     let mounts = e.creatures.iter().take(out.len()).any(|c| c.mounted_on.is_some());
     let index: BTreeMap<&str, usize> = if mounts {
@@ -646,8 +712,6 @@ fn creatures(
             }
         }
     }
-    overlaps(p, ruleset, &out, base);
-    out
 }
 
 /// For each id, the index of its previous occurrence, if any (a sort rather than a hash map:

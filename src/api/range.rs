@@ -4,7 +4,7 @@ use arbiter_rules::encounter::{Encounter, Weapon, WeaponKind};
 use arbiter_rules::grid::METRES_PER_SQUARE;
 use arbiter_rules::range::{RangeAnswer, weapon_problems};
 use arbiter_rules::ruleset::RangedInMeleeRule;
-use arbiter_rules::trace::Band;
+use arbiter_rules::trace::RangeBand;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -139,7 +139,7 @@ impl RangeResponse {
 
 fn result(q: &RangeQuestion, answer: &RangeAnswer) -> RangeResult {
     let ranged_in_melee = q.encounter.ruleset.rules().ranged_in_melee;
-    let ranged = answer.band != Band::Reach && q.weapon.kind != Some(WeaponKind::Melee);
+    let ranged = answer.band != RangeBand::Reach && q.weapon.kind != Some(WeaponKind::Melee);
     RangeResult {
         distance_ft: answer.distance_ft,
         distance_squares: answer.distance_squares,

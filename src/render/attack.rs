@@ -30,51 +30,15 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) 
             .into(),
         ),
         AttackEffect::AttackModifier { source, detail, attack, defence, advantage, disadvantage } => {
-            let what = source.replace('_', " ");
-            let d = detail.as_ref().map_or_else(String::new, |d| format!(" ({d})"));
-            let mut parts: Vec<String> = Vec::new();
-            if *attack != 0 {
-                parts.push(match lang {
-                    En => format!("{attack:+} to attack"),
-                    Fr => format!("{attack:+} à l'attaque"),
-                });
-            }
-            if *defence != 0 {
-                parts.push(match lang {
-                    En => format!("{defence:+} to the target's defence"),
-                    Fr => format!("{defence:+} à la défense de la cible"),
-                });
-            }
-            if *advantage {
-                parts.push(match lang {
-                    En => "advantage".to_owned(),
-                    Fr => "avantage".to_owned(),
-                });
-            }
-            if *disadvantage {
-                parts.push(match lang {
-                    En => "disadvantage".to_owned(),
-                    Fr => "désavantage".to_owned(),
-                });
-            }
-            if parts.is_empty() {
-                parts.push(match lang {
-                    En => "noted".to_owned(),
-                    Fr => "noté".to_owned(),
-                });
-            }
-            (
-                format!("{what}{d}: {}", parts.join(", ")),
-                AttackModifierStepOut {
-                    source,
-                    detail: detail.clone(),
-                    attack: *attack,
-                    defence: *defence,
-                    advantage: *advantage,
-                    disadvantage: *disadvantage,
-                }
-                .into(),
-            )
+            let out = AttackModifierStepOut {
+                source,
+                detail: detail.clone(),
+                attack: *attack,
+                defence: *defence,
+                advantage: *advantage,
+                disadvantage: *disadvantage,
+            };
+            (modifier_text(&out, lang), out.into())
         }
         AttackEffect::AttackOutcome {
             allowed,
@@ -86,47 +50,89 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) 
             critical,
             p_hit,
         } => {
-            let kind = match (melee, lang) {
-                (true, En) => "melee attack",
-                (false, En) => "ranged attack",
-                (true, Fr) => "attaque au corps à corps",
-                (false, Fr) => "attaque à distance",
+            let out = AttackOutcomeStepOut {
+                allowed: *allowed,
+                natural: *natural,
+                total: *total,
+                target_number: *target_number,
+                hit: *hit,
+                critical: *critical,
+                p_hit: p_hit.to_f64(),
             };
-            let pct = format!("{:.2}", p_hit.to_f64() * 100.0);
-            let text = match (lang, allowed, natural, hit) {
-                (En, false, _, _) => format!("the {kind} cannot be made"),
-                (Fr, false, _, _) => format!("l'{kind} est impossible"),
-                (En, true, Some(n), Some(h)) => format!(
-                    "{kind}: natural {n}, total {} vs {target_number}: {}{} (P(hit) = {pct}%)",
-                    total.unwrap_or(0),
-                    if *h { "hit" } else { "miss" },
-                    if *critical == Some(true) { ", critical" } else { "" }
-                ),
-                (Fr, true, Some(n), Some(h)) => format!(
-                    "{kind} : dé naturel {n}, total {} contre {target_number} : {}{} (P(touche) = {} %)",
-                    total.unwrap_or(0),
-                    if *h { "touché" } else { "raté" },
-                    if *critical == Some(true) { ", critique" } else { "" },
-                    pct.replace('.', ",")
-                ),
-                (En, true, _, _) => format!("{kind} against {target_number}: P(hit) = {pct}%"),
-                (Fr, true, _, _) => {
-                    format!("{kind} contre {target_number} : P(touche) = {} %", pct.replace('.', ","))
-                }
-            };
-            (
-                text,
-                AttackOutcomeStepOut {
-                    allowed: *allowed,
-                    natural: *natural,
-                    total: *total,
-                    target_number: *target_number,
-                    hit: *hit,
-                    critical: *critical,
-                    p_hit: p_hit.to_f64(),
-                }
-                .into(),
-            )
+            (outcome_text(&out, *melee, lang), out.into())
+        }
+    }
+}
+
+/// A modifier's source and detail, then what it changes ("noted" when nothing).
+fn modifier_text(m: &AttackModifierStepOut, lang: Lang) -> String {
+    use Lang::*;
+    let what = m.source.replace('_', " ");
+    let d = m.detail.as_ref().map_or_else(String::new, |d| format!(" ({d})"));
+    let mut parts: Vec<String> = Vec::new();
+    if m.attack != 0 {
+        parts.push(match lang {
+            En => format!("{:+} to attack", m.attack),
+            Fr => format!("{:+} à l'attaque", m.attack),
+        });
+    }
+    if m.defence != 0 {
+        parts.push(match lang {
+            En => format!("{:+} to the target's defence", m.defence),
+            Fr => format!("{:+} à la défense de la cible", m.defence),
+        });
+    }
+    if m.advantage {
+        parts.push(match lang {
+            En => "advantage".to_owned(),
+            Fr => "avantage".to_owned(),
+        });
+    }
+    if m.disadvantage {
+        parts.push(match lang {
+            En => "disadvantage".to_owned(),
+            Fr => "désavantage".to_owned(),
+        });
+    }
+    if parts.is_empty() {
+        parts.push(match lang {
+            En => "noted".to_owned(),
+            Fr => "noté".to_owned(),
+        });
+    }
+    format!("{what}{d}: {}", parts.join(", "))
+}
+
+/// The attack: impossible, rolled (natural, total, hit or miss) or its chance to hit.
+fn outcome_text(o: &AttackOutcomeStepOut, melee: bool, lang: Lang) -> String {
+    use Lang::*;
+    let kind = match (melee, lang) {
+        (true, En) => "melee attack",
+        (false, En) => "ranged attack",
+        (true, Fr) => "attaque au corps à corps",
+        (false, Fr) => "attaque à distance",
+    };
+    let target_number = o.target_number;
+    let pct = format!("{:.2}", o.p_hit * 100.0);
+    match (lang, o.allowed, o.natural, o.hit) {
+        (En, false, _, _) => format!("the {kind} cannot be made"),
+        (Fr, false, _, _) => format!("l'{kind} est impossible"),
+        (En, true, Some(n), Some(h)) => format!(
+            "{kind}: natural {n}, total {} vs {target_number}: {}{} (P(hit) = {pct}%)",
+            o.total.unwrap_or(0),
+            if h { "hit" } else { "miss" },
+            if o.critical == Some(true) { ", critical" } else { "" }
+        ),
+        (Fr, true, Some(n), Some(h)) => format!(
+            "{kind} : dé naturel {n}, total {} contre {target_number} : {}{} (P(touche) = {} %)",
+            o.total.unwrap_or(0),
+            if h { "touché" } else { "raté" },
+            if o.critical == Some(true) { ", critique" } else { "" },
+            pct.replace('.', ",")
+        ),
+        (En, true, _, _) => format!("{kind} against {target_number}: P(hit) = {pct}%"),
+        (Fr, true, _, _) => {
+            format!("{kind} contre {target_number} : P(touche) = {} %", pct.replace('.', ","))
         }
     }
 }

@@ -110,30 +110,17 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
             },
             FlankAttackerOnTargetSideStepOut { attacker: attacker.clone() }.into(),
         ),
-        FlankEffect::Threatens { creature, reach_ft, too_close_ft, second_diagonal } => {
-            let text = match (lang, second_diagonal) {
-                (En, true) => format!(
-                    "{creature} threatens the target with {reach_ft} ft reach through the second-diagonal exception"
-                ),
-                (En, false) => format!("{creature} threatens the target ({reach_ft} ft reach)"),
-                (Fr, true) => format!(
-                    "{creature} menace la cible avec {} m d'allonge par l'exception de la seconde diagonale",
-                    metres(*reach_ft)
-                ),
-                (Fr, false) => format!("{creature} menace la cible ({} m d'allonge)", metres(*reach_ft)),
-            };
-            (
-                text,
-                FlankThreatensStepOut {
-                    creature: creature.clone(),
-                    threatens: true,
-                    reach_ft: *reach_ft,
-                    too_close_ft: *too_close_ft,
-                    second_diagonal: *second_diagonal,
-                }
-                .into(),
-            )
-        }
+        FlankEffect::Threatens { creature, reach_ft, too_close_ft, second_diagonal } => (
+            threatens_text(creature, *reach_ft, *second_diagonal, lang),
+            FlankThreatensStepOut {
+                creature: creature.clone(),
+                threatens: true,
+                reach_ft: *reach_ft,
+                too_close_ft: *too_close_ft,
+                second_diagonal: *second_diagonal,
+            }
+            .into(),
+        ),
         FlankEffect::Adjacent { creature } => (
             match lang {
                 En => format!("{creature} is adjacent to the target, sees it and is not incapacitated"),
@@ -142,16 +129,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
             FlankAdjacentStepOut { creature: creature.clone(), adjacent: true, sees: true }.into(),
         ),
         FlankEffect::CannotFlank { creature, attacker, why } => {
-            let role = match (lang, attacker) {
-                (En, true) => "attacker ",
-                (En, false) | (Fr, false) => "",
-                (Fr, true) => "attaquant ",
-            };
-            let text = match lang {
-                En => format!("{role}{creature} cannot flank: {}", why_text(why, lang)),
-                Fr => format!("{role}{creature} ne peut pas prendre en tenaille : {}", why_text(why, lang)),
-            };
-            (text, cannot_flank(creature, *attacker, why).into())
+            (cannot_flank_text(creature, *attacker, why, lang), cannot_flank(creature, *attacker, why).into())
         }
         FlankEffect::OutOfReach { creatures } => (
             match lang {
@@ -174,22 +152,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
             FlankNotAdjacentStepOut { creatures: creatures.clone(), reason: "not_adjacent" }.into(),
         ),
         FlankEffect::Pair { helper, attacker_square, helper_square, edges } => (
-            match lang {
-                En => format!(
-                    "the line between the centres of {} and {}'s square {} meets {} of the target: flanked with {helper}",
-                    at(*attacker_square),
-                    helper,
-                    at(*helper_square),
-                    edges_name(*edges, En)
-                ),
-                Fr => format!(
-                    "la ligne entre les centres de {} et de la case {} de {} touche {} de la cible : prise en tenaille avec {helper}",
-                    at(*attacker_square),
-                    at(*helper_square),
-                    helper,
-                    edges_name(*edges, Fr)
-                ),
-            },
+            pair_text(helper, *attacker_square, *helper_square, *edges, lang),
             FlankPairStepOut {
                 helper: helper.clone(),
                 attacker_square: sq(*attacker_square),
@@ -199,45 +162,115 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
             .into(),
         ),
         FlankEffect::NotOpposite { helper } => (
-            match lang {
-                En => format!(
-                    "{helper} is not on the opposite border or corner: no line between centres meets opposite edges"
-                ),
-                Fr => format!(
-                    "{helper} n'est pas sur le bord ou le coin opposé : aucune ligne entre les centres ne touche deux bords opposés"
-                ),
-            },
+            not_opposite_text(helper, lang),
             FlankNotOppositeStepOut { helper: helper.clone(), opposite: false }.into(),
         ),
-        FlankEffect::Outcome { flanked, flankers, attack_bonus, advantage } => {
-            let text = match (lang, flanked, advantage) {
-                (En, true, true) => format!("flanked with {}: advantage on melee attacks", list(flankers)),
-                (En, true, false) => {
-                    format!("flanked with {}: {attack_bonus:+} to melee attacks", list(flankers))
-                }
-                (En, false, _) => "not flanked".to_owned(),
-                (Fr, true, true) => {
-                    format!("pris en tenaille avec {} : avantage au corps à corps", list(flankers))
-                }
-                (Fr, true, false) => {
-                    format!(
-                        "pris en tenaille avec {} : {attack_bonus:+} aux attaques au corps à corps",
-                        list(flankers)
-                    )
-                }
-                (Fr, false, _) => "pas de prise en tenaille".to_owned(),
-            };
-            (
-                text,
-                FlankOutcomeStepOut {
-                    flanked: *flanked,
-                    flankers: flankers.clone(),
-                    attack_bonus: *attack_bonus,
-                    advantage: *advantage,
-                }
-                .into(),
+        FlankEffect::Outcome { flanked, flankers, attack_bonus, advantage } => (
+            outcome_text(*flanked, flankers, *attack_bonus, *advantage, lang),
+            FlankOutcomeStepOut {
+                flanked: *flanked,
+                flankers: flankers.clone(),
+                attack_bonus: *attack_bonus,
+                advantage: *advantage,
+            }
+            .into(),
+        ),
+    }
+}
+
+/// A creature that threatens the target, with its reach.
+fn threatens_text(creature: &str, reach_ft: i64, second_diagonal: bool, lang: Lang) -> String {
+    use Lang::*;
+    match (lang, second_diagonal) {
+        (En, true) => format!(
+            "{creature} threatens the target with {reach_ft} ft reach through the second-diagonal exception"
+        ),
+        (En, false) => format!("{creature} threatens the target ({reach_ft} ft reach)"),
+        (Fr, true) => format!(
+            "{creature} menace la cible avec {} m d'allonge par l'exception de la seconde diagonale",
+            metres(reach_ft)
+        ),
+        (Fr, false) => format!("{creature} menace la cible ({} m d'allonge)", metres(reach_ft)),
+    }
+}
+
+/// A creature (the attacker or a would-be helper) that cannot flank, and why.
+fn cannot_flank_text(creature: &str, attacker: bool, why: &NoFlank, lang: Lang) -> String {
+    use Lang::*;
+    let role = match (lang, attacker) {
+        (En, true) => "attacker ",
+        (En, false) | (Fr, false) => "",
+        (Fr, true) => "attaquant ",
+    };
+    match lang {
+        En => format!("{role}{creature} cannot flank: {}", why_text(why, lang)),
+        Fr => format!("{role}{creature} ne peut pas prendre en tenaille : {}", why_text(why, lang)),
+    }
+}
+
+/// The line between the centres of two flankers' squares and the edges it meets.
+fn pair_text(
+    helper: &str,
+    attacker_square: Square,
+    helper_square: Square,
+    edges: Edges,
+    lang: Lang,
+) -> String {
+    match lang {
+        Lang::En => format!(
+            "the line between the centres of {} and {}'s square {} meets {} of the target: flanked with {helper}",
+            at(attacker_square),
+            helper,
+            at(helper_square),
+            edges_name(edges, Lang::En)
+        ),
+        Lang::Fr => format!(
+            "la ligne entre les centres de {} et de la case {} de {} touche {} de la cible : prise en tenaille avec {helper}",
+            at(attacker_square),
+            at(helper_square),
+            helper,
+            edges_name(edges, Lang::Fr)
+        ),
+    }
+}
+
+/// Whether the target is flanked, with whom, and what it gives.
+fn outcome_text(
+    flanked: bool,
+    flankers: &[String],
+    attack_bonus: i32,
+    advantage: bool,
+    lang: Lang,
+) -> String {
+    use Lang::*;
+    match (lang, flanked, advantage) {
+        (En, true, true) => format!("flanked with {}: advantage on melee attacks", list(flankers)),
+        (En, true, false) => {
+            format!("flanked with {}: {attack_bonus:+} to melee attacks", list(flankers))
+        }
+        (En, false, _) => "not flanked".to_owned(),
+        (Fr, true, true) => {
+            format!("pris en tenaille avec {} : avantage au corps à corps", list(flankers))
+        }
+        (Fr, true, false) => {
+            format!(
+                "pris en tenaille avec {} : {attack_bonus:+} aux attaques au corps à corps",
+                list(flankers)
             )
         }
+        (Fr, false, _) => "pas de prise en tenaille".to_owned(),
+    }
+}
+
+/// A helper not on the opposite border or corner of the target.
+fn not_opposite_text(helper: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "{helper} is not on the opposite border or corner: no line between centres meets opposite edges"
+        ),
+        Lang::Fr => format!(
+            "{helper} n'est pas sur le bord ou le coin opposé : aucune ligne entre les centres ne touche deux bords opposés"
+        ),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Text and data of the initiative trace steps.
 
 use super::Lang;
-use arbiter_rules::initiative::InitiativeEffect;
+use arbiter_rules::initiative::{InitiativeEffect, SurpriseEffect};
 
 /// Renders one initiative step.
 pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEffectOut) {
@@ -59,23 +59,27 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEff
             InitiativeTieStepOut { creatures: creatures.clone(), by }.into(),
         ),
         InitiativeEffect::Surprised { creature, effect } => (
-            match (*effect, lang) {
-                ("loses_first_turn", En) => {
+            match (effect, lang) {
+                (SurpriseEffect::LosesFirstTurn, En) => {
                     format!("{creature} is surprised: no move, action or reaction on its first turn")
                 }
-                ("loses_first_turn", Fr) => format!(
+                (SurpriseEffect::LosesFirstTurn, Fr) => format!(
                     "{creature} est surpris : ni mouvement, ni action, ni réaction à son premier tour"
                 ),
-                ("disadvantage", En) => format!("{creature} is surprised: disadvantage on initiative"),
-                ("disadvantage", Fr) => format!("{creature} est surpris : désavantage à l'initiative"),
-                (_, En) => {
+                (SurpriseEffect::Disadvantage, En) => {
+                    format!("{creature} is surprised: disadvantage on initiative")
+                }
+                (SurpriseEffect::Disadvantage, Fr) => {
+                    format!("{creature} est surpris : désavantage à l'initiative")
+                }
+                (SurpriseEffect::NoSurpriseRoundAction, En) => {
                     format!("{creature} is surprised: does not act in the surprise round, flat-footed")
                 }
-                (_, Fr) => format!(
+                (SurpriseEffect::NoSurpriseRoundAction, Fr) => format!(
                     "{creature} est surpris : n'agit pas pendant le round de surprise, pris au dépourvu"
                 ),
             },
-            SurprisedStepOut { creature: creature.clone(), effect }.into(),
+            SurprisedStepOut { creature: creature.clone(), effect: effect.id() }.into(),
         ),
         InitiativeEffect::Order { creatures } => (
             match lang {

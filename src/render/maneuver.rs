@@ -5,7 +5,8 @@ use super::{Lang, sq};
 use crate::wire::{SquareOut, squares as square_list};
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
-    AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Obstacle, Push, PushStop, SecondaryRush, Side,
+    AttackerMove, AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Modifier, Obstacle, Opportunity,
+    Push, PushStop, SecondaryRush, Side,
 };
 use arbiter_rules::movement::MoveOpportunity;
 
@@ -211,10 +212,10 @@ fn opportunity_step(o: &MoveOpportunity, lang: Lang) -> (String, ManeuverEffectO
             (true, En) => format!("leaving {at} provokes an attack of opportunity from {}", o.creature),
             (true, Fr) => format!("quitter {at} provoque une attaque d'opportunité de {}", o.creature),
             (false, En) => {
-                format!("leaving {at}: no attack of opportunity from {} ({})", o.creature, o.reason)
+                format!("leaving {at}: no attack of opportunity from {} ({})", o.creature, o.reason.id())
             }
             (false, Fr) => {
-                format!("quitter {at} : pas d'attaque d'opportunité de {} ({})", o.creature, o.reason)
+                format!("quitter {at} : pas d'attaque d'opportunité de {} ({})", o.creature, o.reason.id())
             }
         },
         opportunity_out(o).into(),
@@ -264,57 +265,17 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
             },
             ManeuverIllegalStepOut { legal: false, kind: kind.id(), reason: why.id() }.into(),
         ),
-        ManeuverEffect::Modifier(m) => {
-            let side = match m.side {
-                Side::Check => "check",
-                Side::Defence => "defence",
-            };
-            (
-                match (lang, m.side) {
-                    (En, Side::Check) => format!("{}: {:+} to the check", m.detail, m.value),
-                    (En, Side::Defence) => format!("{}: {:+} to the defence", m.detail, m.value),
-                    (Fr, Side::Check) => format!("{} : {:+} au test", m.detail, m.value),
-                    (Fr, Side::Defence) => format!("{} : {:+} à la défense", m.detail, m.value),
-                },
-                ManeuverModifierStepOut { detail: m.detail.clone(), value: m.value, applies_to: side }.into(),
-            )
-        }
-        ManeuverEffect::Numbers { check, bonus, dc, opposed_bonus } => {
-            let text = match (check, lang) {
-                (CheckKind::Contest, En) => {
-                    format!(
-                        "contest: d20 {bonus:+} against d20 {:+}; a tie fails",
-                        opposed_bonus.unwrap_or(0)
-                    )
-                }
-                (CheckKind::Contest, Fr) => {
-                    format!(
-                        "opposition : d20 {bonus:+} contre d20 {:+} ; l'égalité échoue",
-                        opposed_bonus.unwrap_or(0)
-                    )
-                }
-                (CheckKind::Save, En) => {
-                    format!("the target saves with d20 {bonus:+} against DC {}", dc.unwrap_or(0))
-                }
-                (CheckKind::Save, Fr) => {
-                    format!("la cible sauvegarde avec d20 {bonus:+} contre DD {}", dc.unwrap_or(0))
-                }
-                (CheckKind::ThreeD6VsDc, En) => format!("3d6 {bonus:+} against {}", dc.unwrap_or(0)),
-                (CheckKind::ThreeD6VsDc, Fr) => format!("3d6 {bonus:+} contre {}", dc.unwrap_or(0)),
-                (_, En) => format!("d20 {bonus:+} against {}", dc.unwrap_or(0)),
-                (_, Fr) => format!("d20 {bonus:+} contre {}", dc.unwrap_or(0)),
-            };
-            (
-                text,
-                ManeuverNumbersStepOut {
-                    check: check.id(),
-                    bonus: *bonus,
-                    dc: *dc,
-                    opposed_bonus: *opposed_bonus,
-                }
-                .into(),
-            )
-        }
+        ManeuverEffect::Modifier(m) => modifier(m, lang),
+        ManeuverEffect::Numbers { check, bonus, dc, opposed_bonus } => (
+            numbers_text(*check, *bonus, *dc, *opposed_bonus, lang),
+            ManeuverNumbersStepOut {
+                check: check.id(),
+                bonus: *bonus,
+                dc: *dc,
+                opposed_bonus: *opposed_bonus,
+            }
+            .into(),
+        ),
         ManeuverEffect::Automatic { condition } => (
             match lang {
                 En => format!("the target is {}: automatic success", condition.id()),
@@ -322,26 +283,17 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
             },
             ManeuverAutomaticStepOut { automatic: true, condition: condition.id() }.into(),
         ),
-        ManeuverEffect::Rolled { natural, total, opposed_total, margin, success } => {
-            let verdict = match (success, lang) {
-                (true, En) => "success",
-                (false, En) => "failure",
-                (true, Fr) => "réussite",
-                (false, Fr) => "échec",
-            };
-            let vs = opposed_total.map(|o| format!(" vs {o}")).unwrap_or_default();
-            (
-                format!("{natural} → {total}{vs}: {verdict} ({margin:+})"),
-                ManeuverRolledStepOut {
-                    natural: *natural,
-                    total: *total,
-                    opposed_total: *opposed_total,
-                    margin: *margin,
-                    success: *success,
-                }
-                .into(),
-            )
-        }
+        ManeuverEffect::Rolled { natural, total, opposed_total, margin, success } => (
+            rolled_text(*natural, *total, *opposed_total, *margin, *success, lang),
+            ManeuverRolledStepOut {
+                natural: *natural,
+                total: *total,
+                opposed_total: *opposed_total,
+                margin: *margin,
+                success: *success,
+            }
+            .into(),
+        ),
         ManeuverEffect::Tie => (
             match lang {
                 En => "a tie leaves the situation unchanged: the attempt fails".to_owned(),
@@ -363,94 +315,15 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
             },
             ManeuverOutcomeStepOut { band: band.clone() }.into(),
         ),
-        ManeuverEffect::Pushed(p) => {
-            let mut text = match lang {
-                En => format!(
-                    "pushed {} ft of {} ft, from ({}, {}) to ({}, {})",
-                    p.moved_ft, p.wanted_ft, p.from.x, p.from.y, p.to.x, p.to.y
-                ),
-                Fr => format!(
-                    "repoussé de {} ft sur {} ft, de ({}, {}) à ({}, {})",
-                    p.moved_ft, p.wanted_ft, p.from.x, p.from.y, p.to.x, p.to.y
-                ),
-            };
-            if let Some(s) = &p.stopped {
-                text = format!("{text}; {}", stop_text(s, lang));
-            }
-            (text, push_out(p).into())
-        }
-        ManeuverEffect::Concealment { miss_chance } => (
-            match lang {
-                En => format!(
-                    "the target's concealment applies: {miss_chance} % miss chance after a successful check"
-                ),
-                Fr => format!(
-                    "le camouflage de la cible s'applique : {miss_chance} % de risque d'échec après un test réussi"
-                ),
-            },
-            ManeuverConcealmentStepOut { miss_chance: *miss_chance }.into(),
-        ),
-        ManeuverEffect::MissRoll { roll, missed } => (
-            match (missed, lang) {
-                (true, En) => format!("miss chance d100 = {roll}: the maneuver misses"),
-                (true, Fr) => format!("risque d'échec d100 = {roll} : la manœuvre rate"),
-                (false, En) => format!("miss chance d100 = {roll}: no effect"),
-                (false, Fr) => format!("risque d'échec d100 = {roll} : sans effet"),
-            },
-            ManeuverMissRollStepOut { roll: *roll, missed: *missed }.into(),
-        ),
+        ManeuverEffect::Concealment { miss_chance } => concealment(*miss_chance, lang),
+        ManeuverEffect::MissRoll { roll, missed } => miss_roll(*roll, *missed, lang),
+        ManeuverEffect::Pushed(p) => (pushed_text(p, lang), push_out(p).into()),
         ManeuverEffect::Secondary(r) => (secondary_text(r, lang), secondary_json(r)),
-        ManeuverEffect::AttackerMoves(m) => {
-            let p = &m.walk;
-            let mut text = match (m.kind, lang) {
-                (AttackerMoveKind::Follow, En) => format!(
-                    "the attacker may follow ({} ft, movement permitting): ({}, {}) to ({}, {})",
-                    p.moved_ft, p.from.x, p.from.y, p.to.x, p.to.y
-                ),
-                (AttackerMoveKind::Follow, Fr) => format!(
-                    "l'attaquant peut suivre ({} ft, s'il lui reste du mouvement) : de ({}, {}) à ({}, {})",
-                    p.moved_ft, p.from.x, p.from.y, p.to.x, p.to.y
-                ),
-                (AttackerMoveKind::Through, En) => format!(
-                    "the attacker moves through the target's space: ({}, {}) to ({}, {})",
-                    p.from.x, p.from.y, p.to.x, p.to.y
-                ),
-                (AttackerMoveKind::Through, Fr) => format!(
-                    "l'attaquant traverse l'espace de la cible : de ({}, {}) à ({}, {})",
-                    p.from.x, p.from.y, p.to.x, p.to.y
-                ),
-                (AttackerMoveKind::Front, En) => {
-                    format!(
-                        "the attacker's movement ends in front of the target, on ({}, {})",
-                        p.to.x, p.to.y
-                    )
-                }
-                (AttackerMoveKind::Front, Fr) => {
-                    format!(
-                        "le mouvement de l'attaquant s'arrête devant la cible, en ({}, {})",
-                        p.to.x, p.to.y
-                    )
-                }
-            };
-            if let Some(s) = &p.stopped {
-                text = format!("{text}; {}", stop_text(s, lang));
-            }
-            (text, AttackerMovesStepOut { attacker_move: m.kind.id(), walk: push_out(p) }.into())
-        }
-        ManeuverEffect::Opportunity(o) => (
-            match (o.provoked, lang) {
-                (true, En) => format!("{} gets an attack of opportunity", o.creature),
-                (true, Fr) => format!("{} obtient une attaque d'opportunité", o.creature),
-                (false, En) => format!("no attack of opportunity from {} ({})", o.creature, o.reason),
-                (false, Fr) => format!("pas d'attaque d'opportunité de {} ({})", o.creature, o.reason),
-            },
-            ManeuverOpportunityStepOut {
-                creature: o.creature.clone(),
-                provoked: o.provoked,
-                reason: o.reason,
-            }
-            .into(),
+        ManeuverEffect::AttackerMoves(m) => (
+            attacker_moves_text(m, lang),
+            AttackerMovesStepOut { attacker_move: m.kind.id(), walk: push_out(&m.walk) }.into(),
         ),
+        ManeuverEffect::Opportunity(o) => maneuver_opportunity(o, lang),
         ManeuverEffect::TargetAvoids => (
             match lang {
                 En => "the target lets the attacker through: no check".to_owned(),
@@ -458,26 +331,9 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
             },
             TargetAvoidsStepOut { target_avoids: true }.into(),
         ),
-        ManeuverEffect::PullAdjacent { from, to } => (
-            match (to, lang) {
-                (Some(s), En) => format!(
-                    "the target is not adjacent: on a success it is pulled from ({}, {}) to ({}, {})",
-                    from.x, from.y, s.x, s.y
-                ),
-                (Some(s), Fr) => format!(
-                    "la cible n'est pas au contact : en cas de réussite elle est amenée de ({}, {}) en ({}, {})",
-                    from.x, from.y, s.x, s.y
-                ),
-                (None, En) => {
-                    "the target is not adjacent and no adjacent square is free: the grapple fails".to_owned()
-                }
-                (None, Fr) => {
-                    "la cible n'est pas au contact et aucune case adjacente n'est libre : la lutte échoue"
-                        .to_owned()
-                }
-            },
-            PullAdjacentStepOut { from: sq(*from), to: to.map(sq) }.into(),
-        ),
+        ManeuverEffect::PullAdjacent { from, to } => {
+            (pull_text(*from, *to, lang), PullAdjacentStepOut { from: sq(*from), to: to.map(sq) }.into())
+        }
         ManeuverEffect::EscapeDc { dc } => (
             match lang {
                 En => format!("escaping the ropes: DC {dc}"),
@@ -486,6 +342,195 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
             EscapeDcStepOut { escape_dc: *dc }.into(),
         ),
         ManeuverEffect::Charge(c) => charge_step(c, lang),
+    }
+}
+
+/// A modifier, to the check or to the defence.
+fn modifier(m: &Modifier, lang: Lang) -> (String, ManeuverEffectOut) {
+    use Lang::*;
+    let side = match m.side {
+        Side::Check => "check",
+        Side::Defence => "defence",
+    };
+    (
+        match (lang, m.side) {
+            (En, Side::Check) => format!("{}: {:+} to the check", m.detail, m.value),
+            (En, Side::Defence) => format!("{}: {:+} to the defence", m.detail, m.value),
+            (Fr, Side::Check) => format!("{} : {:+} au test", m.detail, m.value),
+            (Fr, Side::Defence) => format!("{} : {:+} à la défense", m.detail, m.value),
+        },
+        ManeuverModifierStepOut { detail: m.detail.clone(), value: m.value, applies_to: side }.into(),
+    )
+}
+
+/// The numbers compared, by the kind of check.
+fn numbers_text(
+    check: CheckKind,
+    bonus: i32,
+    dc: Option<i32>,
+    opposed_bonus: Option<i32>,
+    lang: Lang,
+) -> String {
+    use Lang::*;
+    match (check, lang) {
+        (CheckKind::Contest, En) => {
+            format!("contest: d20 {bonus:+} against d20 {:+}; a tie fails", opposed_bonus.unwrap_or(0))
+        }
+        (CheckKind::Contest, Fr) => {
+            format!(
+                "opposition : d20 {bonus:+} contre d20 {:+} ; l'égalité échoue",
+                opposed_bonus.unwrap_or(0)
+            )
+        }
+        (CheckKind::Save, En) => {
+            format!("the target saves with d20 {bonus:+} against DC {}", dc.unwrap_or(0))
+        }
+        (CheckKind::Save, Fr) => {
+            format!("la cible sauvegarde avec d20 {bonus:+} contre DD {}", dc.unwrap_or(0))
+        }
+        (CheckKind::ThreeD6VsDc, En) => format!("3d6 {bonus:+} against {}", dc.unwrap_or(0)),
+        (CheckKind::ThreeD6VsDc, Fr) => format!("3d6 {bonus:+} contre {}", dc.unwrap_or(0)),
+        (_, En) => format!("d20 {bonus:+} against {}", dc.unwrap_or(0)),
+        (_, Fr) => format!("d20 {bonus:+} contre {}", dc.unwrap_or(0)),
+    }
+}
+
+/// The roll and its verdict.
+fn rolled_text(
+    natural: i64,
+    total: i64,
+    opposed_total: Option<i64>,
+    margin: i64,
+    success: bool,
+    lang: Lang,
+) -> String {
+    use Lang::*;
+    let verdict = match (success, lang) {
+        (true, En) => "success",
+        (false, En) => "failure",
+        (true, Fr) => "réussite",
+        (false, Fr) => "échec",
+    };
+    let vs = opposed_total.map(|o| format!(" vs {o}")).unwrap_or_default();
+    format!("{natural} → {total}{vs}: {verdict} ({margin:+})")
+}
+
+/// The target's concealment miss chance.
+fn concealment(miss_chance: u32, lang: Lang) -> (String, ManeuverEffectOut) {
+    (
+        match lang {
+            Lang::En => format!(
+                "the target's concealment applies: {miss_chance} % miss chance after a successful check"
+            ),
+            Lang::Fr => format!(
+                "le camouflage de la cible s'applique : {miss_chance} % de risque d'échec après un test réussi"
+            ),
+        },
+        ManeuverConcealmentStepOut { miss_chance }.into(),
+    )
+}
+
+/// The d100 against the miss chance.
+fn miss_roll(roll: i64, missed: bool, lang: Lang) -> (String, ManeuverEffectOut) {
+    use Lang::*;
+    (
+        match (missed, lang) {
+            (true, En) => format!("miss chance d100 = {roll}: the maneuver misses"),
+            (true, Fr) => format!("risque d'échec d100 = {roll} : la manœuvre rate"),
+            (false, En) => format!("miss chance d100 = {roll}: no effect"),
+            (false, Fr) => format!("risque d'échec d100 = {roll} : sans effet"),
+        },
+        ManeuverMissRollStepOut { roll, missed }.into(),
+    )
+}
+
+/// A push: how far, from where to where, and what stopped it.
+fn pushed_text(p: &Push, lang: Lang) -> String {
+    let text = match lang {
+        Lang::En => format!(
+            "pushed {} ft of {} ft, from ({}, {}) to ({}, {})",
+            p.moved_ft, p.wanted_ft, p.from.x, p.from.y, p.to.x, p.to.y
+        ),
+        Lang::Fr => format!(
+            "repoussé de {} ft sur {} ft, de ({}, {}) à ({}, {})",
+            p.moved_ft, p.wanted_ft, p.from.x, p.from.y, p.to.x, p.to.y
+        ),
+    };
+    with_stop(text, p, lang)
+}
+
+/// The text of a walk, then what stopped it, if anything did.
+fn with_stop(text: String, p: &Push, lang: Lang) -> String {
+    match &p.stopped {
+        Some(s) => format!("{text}; {}", stop_text(s, lang)),
+        None => text,
+    }
+}
+
+/// The acting creature's movement: following, through or in front of the target.
+fn attacker_moves_text(m: &AttackerMove, lang: Lang) -> String {
+    use Lang::*;
+    let p = &m.walk;
+    let text = match (m.kind, lang) {
+        (AttackerMoveKind::Follow, En) => format!(
+            "the attacker may follow ({} ft, movement permitting): ({}, {}) to ({}, {})",
+            p.moved_ft, p.from.x, p.from.y, p.to.x, p.to.y
+        ),
+        (AttackerMoveKind::Follow, Fr) => format!(
+            "l'attaquant peut suivre ({} ft, s'il lui reste du mouvement) : de ({}, {}) à ({}, {})",
+            p.moved_ft, p.from.x, p.from.y, p.to.x, p.to.y
+        ),
+        (AttackerMoveKind::Through, En) => format!(
+            "the attacker moves through the target's space: ({}, {}) to ({}, {})",
+            p.from.x, p.from.y, p.to.x, p.to.y
+        ),
+        (AttackerMoveKind::Through, Fr) => format!(
+            "l'attaquant traverse l'espace de la cible : de ({}, {}) à ({}, {})",
+            p.from.x, p.from.y, p.to.x, p.to.y
+        ),
+        (AttackerMoveKind::Front, En) => {
+            format!("the attacker's movement ends in front of the target, on ({}, {})", p.to.x, p.to.y)
+        }
+        (AttackerMoveKind::Front, Fr) => {
+            format!("le mouvement de l'attaquant s'arrête devant la cible, en ({}, {})", p.to.x, p.to.y)
+        }
+    };
+    with_stop(text, p, lang)
+}
+
+/// An attack of opportunity the maneuver provokes (or not).
+fn maneuver_opportunity(o: &Opportunity, lang: Lang) -> (String, ManeuverEffectOut) {
+    use Lang::*;
+    (
+        match (o.provoked, lang) {
+            (true, En) => format!("{} gets an attack of opportunity", o.creature),
+            (true, Fr) => format!("{} obtient une attaque d'opportunité", o.creature),
+            (false, En) => format!("no attack of opportunity from {} ({})", o.creature, o.reason),
+            (false, Fr) => format!("pas d'attaque d'opportunité de {} ({})", o.creature, o.reason),
+        },
+        ManeuverOpportunityStepOut { creature: o.creature.clone(), provoked: o.provoked, reason: o.reason }
+            .into(),
+    )
+}
+
+/// A grappled target pulled to a free adjacent square, or the grapple failing for want of one.
+fn pull_text(from: Square, to: Option<Square>, lang: Lang) -> String {
+    use Lang::*;
+    match (to, lang) {
+        (Some(s), En) => format!(
+            "the target is not adjacent: on a success it is pulled from ({}, {}) to ({}, {})",
+            from.x, from.y, s.x, s.y
+        ),
+        (Some(s), Fr) => format!(
+            "la cible n'est pas au contact : en cas de réussite elle est amenée de ({}, {}) en ({}, {})",
+            from.x, from.y, s.x, s.y
+        ),
+        (None, En) => {
+            "the target is not adjacent and no adjacent square is free: the grapple fails".to_owned()
+        }
+        (None, Fr) => {
+            "la cible n'est pas au contact et aucune case adjacente n'est libre : la lutte échoue".to_owned()
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 use super::{Lang, sq};
 use crate::wire::SquareOut;
 use arbiter_rules::movement::{MoveEffect, MoveOpportunity, Step, StepIssue};
+use arbiter_rules::opportunity::OpportunityReason;
 
 fn at(s: arbiter_rules::grid::Square) -> String {
     format!("({}, {})", s.x, s.y)
@@ -96,7 +97,7 @@ pub(super) fn opportunity_out(o: &MoveOpportunity) -> MoveOpportunityStepOut {
     MoveOpportunityStepOut {
         creature: o.creature.clone(),
         provoked: o.provoked,
-        reason: o.reason,
+        reason: o.reason.id(),
         square: sq(o.square),
         step: o.step,
     }
@@ -106,22 +107,26 @@ fn opportunity(o: &MoveOpportunity, lang: Lang) -> (String, MoveEffectOut) {
     let q = at(o.square);
     (
         match (o.provoked, o.reason, lang) {
-            (_, "offered_to_ally", Lang::En) => format!(
+            (_, OpportunityReason::OfferedToAlly, Lang::En) => format!(
                 "{} may use its reaction as the mover leaves its reach from {q} (ally: offered, not automatic)",
                 o.creature
             ),
-            (_, "offered_to_ally", Lang::Fr) => format!(
+            (_, OpportunityReason::OfferedToAlly, Lang::Fr) => format!(
                 "{} peut utiliser sa réaction quand le mouvement quitte son allonge depuis {q} (allié : proposé, pas automatique)",
                 o.creature
             ),
             (true, why, Lang::En) => {
-                format!("{} gets an attack of opportunity ({why}, mover on {q})", o.creature)
+                format!("{} gets an attack of opportunity ({}, mover on {q})", o.creature, why.id())
             }
             (true, why, Lang::Fr) => {
-                format!("{} obtient une attaque d'opportunité ({why}, en {q})", o.creature)
+                format!("{} obtient une attaque d'opportunité ({}, en {q})", o.creature, why.id())
             }
-            (false, why, Lang::En) => format!("no attack of opportunity from {} on {q} ({why})", o.creature),
-            (false, why, Lang::Fr) => format!("pas d'attaque d'opportunité de {} en {q} ({why})", o.creature),
+            (false, why, Lang::En) => {
+                format!("no attack of opportunity from {} on {q} ({})", o.creature, why.id())
+            }
+            (false, why, Lang::Fr) => {
+                format!("pas d'attaque d'opportunité de {} en {q} ({})", o.creature, why.id())
+            }
         },
         opportunity_out(o).into(),
     )

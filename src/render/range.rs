@@ -1,36 +1,14 @@
 //! Text and data of the reach and range band trace steps.
 
 use super::{Lang, list, metres};
-use arbiter_rules::trace::{Band, IntoMeleeExemption, RangeEffect};
+use arbiter_rules::trace::{IntoMeleeExemption, RangeBand, RangeEffect};
 
 /// Renders one reach and range band step.
 pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
     use Lang::*;
     match e {
         RangeEffect::Reach { reach_ft, too_close_ft, within, second_diagonal } => {
-            let text = match (lang, within, too_close_ft) {
-                (En, true, _) if *second_diagonal => {
-                    format!("within {reach_ft} ft reach through the second-diagonal exception")
-                }
-                (En, true, _) => format!("within {reach_ft} ft reach"),
-                (En, false, Some(t)) => {
-                    format!("out of reach: {reach_ft} ft reach weapon cannot hit at {t} ft or less")
-                }
-                (En, false, None) => format!("out of reach ({reach_ft} ft)"),
-                (Fr, true, _) if *second_diagonal => {
-                    format!(
-                        "à portée d'allonge ({} m) par l'exception de la seconde diagonale",
-                        metres(*reach_ft)
-                    )
-                }
-                (Fr, true, _) => format!("à portée d'allonge ({} m)", metres(*reach_ft)),
-                (Fr, false, Some(t)) => format!(
-                    "hors d'allonge : une arme à allonge de {} m ne frappe pas à {} m ou moins",
-                    metres(*reach_ft),
-                    metres(*t)
-                ),
-                (Fr, false, None) => format!("hors d'allonge ({} m)", metres(*reach_ft)),
-            };
+            let text = reach_text(*reach_ft, *too_close_ft, *within, *second_diagonal, lang);
             (
                 text,
                 ReachStepOut {
@@ -43,24 +21,7 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
             )
         }
         RangeEffect::RangeBand { band, increment, modifier, disadvantage, max_ft } => {
-            let text = match (lang, band) {
-                (En, Band::Normal) => "within normal range".to_owned(),
-                (En, Band::Long) => "beyond normal range, within long range: disadvantage".to_owned(),
-                (En, Band::Increment) => {
-                    format!("range increment {}: {modifier:+} to attack", increment.unwrap_or(1))
-                }
-                (En, Band::Reach | Band::OutOfRange) => {
-                    format!("out of range (the weapon reaches {max_ft} ft)")
-                }
-                (Fr, Band::Normal) => "à portée normale".to_owned(),
-                (Fr, Band::Long) => "au-delà de la portée normale, à portée longue : désavantage".to_owned(),
-                (Fr, Band::Increment) => {
-                    format!("facteur de portée {} : {modifier:+} à l'attaque", increment.unwrap_or(1))
-                }
-                (Fr, Band::Reach | Band::OutOfRange) => {
-                    format!("hors de portée (l'arme porte à {} m)", metres(*max_ft))
-                }
-            };
+            let text = band_text(*band, *increment, *modifier, *max_ft, lang);
             (
                 text,
                 RangeBandStepOut {
@@ -74,20 +35,7 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
             )
         }
         RangeEffect::CloseCombat { by, ignored } => {
-            let text = match (lang, by.is_empty()) {
-                (En, false) => format!("ranged attack within 5 ft of {}: disadvantage", list(by)),
-                (En, true) => {
-                    format!(
-                        "hostile creatures within 5 ft ({}) are incapacitated or cannot see: no disadvantage",
-                        list(ignored)
-                    )
-                }
-                (Fr, false) => format!("attaque à distance à 1,50 m de {} : désavantage", list(by)),
-                (Fr, true) => format!(
-                    "les créatures hostiles à 1,50 m ({}) sont neutralisées ou ne voient pas : pas de désavantage",
-                    list(ignored)
-                ),
-            };
+            let text = close_combat_text(by, ignored, lang);
             (
                 text,
                 CloseCombatStepOut { disadvantage: !by.is_empty(), by: by.clone(), ignored: ignored.clone() }
@@ -132,6 +80,79 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
                 IntoMeleeStepOut { engaged_with: engaged_with.clone(), penalty: *penalty, exemption }.into(),
             )
         }
+    }
+}
+
+/// Melee reach: within it (perhaps by the second diagonal), or out of it.
+fn reach_text(
+    reach_ft: i64,
+    too_close_ft: Option<i64>,
+    within: bool,
+    second_diagonal: bool,
+    lang: Lang,
+) -> String {
+    use Lang::*;
+    match (lang, within, too_close_ft) {
+        (En, true, _) if second_diagonal => {
+            format!("within {reach_ft} ft reach through the second-diagonal exception")
+        }
+        (En, true, _) => format!("within {reach_ft} ft reach"),
+        (En, false, Some(t)) => {
+            format!("out of reach: {reach_ft} ft reach weapon cannot hit at {t} ft or less")
+        }
+        (En, false, None) => format!("out of reach ({reach_ft} ft)"),
+        (Fr, true, _) if second_diagonal => {
+            format!("à portée d'allonge ({} m) par l'exception de la seconde diagonale", metres(reach_ft))
+        }
+        (Fr, true, _) => format!("à portée d'allonge ({} m)", metres(reach_ft)),
+        (Fr, false, Some(t)) => format!(
+            "hors d'allonge : une arme à allonge de {} m ne frappe pas à {} m ou moins",
+            metres(reach_ft),
+            metres(t)
+        ),
+        (Fr, false, None) => format!("hors d'allonge ({} m)", metres(reach_ft)),
+    }
+}
+
+/// A ranged weapon's band, with its increment and modifier.
+fn band_text(band: RangeBand, increment: Option<u32>, modifier: i32, max_ft: i64, lang: Lang) -> String {
+    use Lang::*;
+    match (lang, band) {
+        (En, RangeBand::Normal) => "within normal range".to_owned(),
+        (En, RangeBand::Long) => "beyond normal range, within long range: disadvantage".to_owned(),
+        (En, RangeBand::Increment) => {
+            format!("range increment {}: {modifier:+} to attack", increment.unwrap_or(1))
+        }
+        (En, RangeBand::Reach | RangeBand::OutOfRange) => {
+            format!("out of range (the weapon reaches {max_ft} ft)")
+        }
+        (Fr, RangeBand::Normal) => "à portée normale".to_owned(),
+        (Fr, RangeBand::Long) => "au-delà de la portée normale, à portée longue : désavantage".to_owned(),
+        (Fr, RangeBand::Increment) => {
+            format!("facteur de portée {} : {modifier:+} à l'attaque", increment.unwrap_or(1))
+        }
+        (Fr, RangeBand::Reach | RangeBand::OutOfRange) => {
+            format!("hors de portée (l'arme porte à {} m)", metres(max_ft))
+        }
+    }
+}
+
+/// 5e: hostile creatures within 5 ft impose disadvantage, or are ignored.
+fn close_combat_text(by: &[String], ignored: &[String], lang: Lang) -> String {
+    use Lang::*;
+    match (lang, by.is_empty()) {
+        (En, false) => format!("ranged attack within 5 ft of {}: disadvantage", list(by)),
+        (En, true) => {
+            format!(
+                "hostile creatures within 5 ft ({}) are incapacitated or cannot see: no disadvantage",
+                list(ignored)
+            )
+        }
+        (Fr, false) => format!("attaque à distance à 1,50 m de {} : désavantage", list(by)),
+        (Fr, true) => format!(
+            "les créatures hostiles à 1,50 m ({}) sont neutralisées ou ne voient pas : pas de désavantage",
+            list(ignored)
+        ),
     }
 }
 

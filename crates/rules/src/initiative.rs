@@ -17,7 +17,7 @@ use crate::dice::{DiceSource, Dist, Purpose, Ratio, Recorder, Rolled};
 use crate::encounter::{Condition, Creature, Encounter};
 use crate::error::RulesError;
 use crate::ruleset::{INCAPACITATED, InitiativeRule, InitiativeTie, Surprise};
-pub use crate::trace::initiative::InitiativeEffect;
+pub use crate::trace::initiative::{InitiativeEffect, SurpriseEffect};
 use crate::trace::{Effect, RollMode, Trace};
 
 /// The question.
@@ -309,9 +309,9 @@ fn surprise(
         budget.spend(1)?;
         let Some(c) = enc.creatures.get(i) else { continue };
         let effect = match rule.surprise {
-            Surprise::LosesFirstTurn => "loses_first_turn",
-            Surprise::Disadvantage => "disadvantage",
-            Surprise::SurpriseRound => "no_surprise_round_action",
+            Surprise::LosesFirstTurn => SurpriseEffect::LosesFirstTurn,
+            Surprise::Disadvantage => SurpriseEffect::Disadvantage,
+            Surprise::SurpriseRound => SurpriseEffect::NoSurpriseRoundAction,
         };
         push(trace, rule.rule, InitiativeEffect::Surprised { creature: c.id.clone(), effect });
     }

@@ -20,8 +20,9 @@ use crate::grid::{Space, Square};
 use crate::reach;
 use crate::ruleset::OpportunityRule;
 use crate::scene::Scene;
-pub use crate::trace::movement::MoveOpportunity;
+pub use crate::trace::movement::{MoveOpportunity, OpportunityReason};
 use crate::vision::{self, Attack as SightAttack};
+use OpportunityReason as Reason;
 
 /// How the mover moves, for the opportunity rules.
 #[derive(Debug, Clone, Default)]
@@ -100,15 +101,15 @@ fn pathfinder(
     let mut out: Vec<MoveOpportunity> = Vec::new();
     // (path index, provoking reason): standing up on the start square, leaving each square
     // but the last, entering the space of a creature passed through.
-    let mut events: Vec<(usize, &'static str, Option<usize>)> = Vec::new();
+    let mut events: Vec<(usize, Reason, Option<usize>)> = Vec::new();
     if how.stands_up {
-        events.push((0, "stands_up", None));
+        events.push((0, Reason::StandsUp, None));
     }
     for i in 0..path.len().saturating_sub(1) {
-        events.push((i, "leaves_threatened_square", None));
+        events.push((i, Reason::LeavesThreatenedSquare, None));
         for &(at, c) in &how.passes {
             if at == i + 1 {
-                events.push((i + 1, "moves_through_space", Some(c)));
+                events.push((i + 1, Reason::MovesThroughSpace, Some(c)));
             }
         }
     }
@@ -156,25 +157,25 @@ fn pathfinder(
                 }
             };
             if e.has(Condition::FlatFooted) {
-                refuse(mk(false, "flat_footed"));
+                refuse(mk(false, Reason::FlatFooted));
                 continue;
             }
             if how.withdraw
                 && step == 0
-                && reason == "leaves_threatened_square"
+                && reason == Reason::LeavesThreatenedSquare
                 && vision::can_see(&sight, mover, i, budget)?
             {
-                refuse(mk(false, "withdraw"));
+                refuse(mk(false, Reason::Withdraw));
                 continue;
             }
             let c = cover(&sight, i, mover, AttackKind::Melee, e.wielding.as_ref(), budget)?;
             if c.denies_opportunity_attacks {
-                refuse(MoveOpportunity { rule: cover_rule, ..mk(false, "cover") });
+                refuse(MoveOpportunity { rule: cover_rule, ..mk(false, Reason::Cover) });
                 continue;
             }
             let v = vision::concealment_for_attack(&sight, i, mover, SightAttack::Melee, budget)?;
             if v.degree == vision::Degree::Total {
-                refuse(mk(false, "total_concealment"));
+                refuse(mk(false, Reason::TotalConcealment));
                 continue;
             }
             out.push(mk(true, reason));
@@ -233,11 +234,11 @@ fn dnd5e(
             };
             let c = cover(&sight, i, mover, AttackKind::Melee, e.wielding.as_ref(), budget)?;
             if c.degree == CoverDegree::Total {
-                out.push(MoveOpportunity { rule: "dnd5e.cover.degrees", ..mk(false, "total_cover") });
+                out.push(MoveOpportunity { rule: "dnd5e.cover.degrees", ..mk(false, Reason::TotalCover) });
                 continue;
             }
             let ally = e.side == m.side;
-            out.push(if ally { mk(false, "offered_to_ally") } else { mk(true, "leaves_reach") });
+            out.push(if ally { mk(false, Reason::OfferedToAlly) } else { mk(true, Reason::LeavesReach) });
         }
     }
     Ok(out)
@@ -328,7 +329,7 @@ mod tests {
         );
         assert_eq!(got.len(), 1);
         assert_eq!((got[0].creature.as_str(), got[0].step, got[0].provoked), ("goblin", 0, true));
-        assert_eq!(got[0].reason, "leaves_threatened_square");
+        assert_eq!(got[0].reason.id(), "leaves_threatened_square");
     }
 
     /// `dnd5e.oa.common` examples: (6,5)→(6,6) stays adjacent → nothing; (6,6)→(6,7) leaves →
@@ -343,7 +344,7 @@ mod tests {
         );
         assert_eq!(got.len(), 1);
         assert_eq!(
-            (got[0].step, got[0].square, got[0].provoked, got[0].reason),
+            (got[0].step, got[0].square, got[0].provoked, got[0].reason.id()),
             (1, sq(6, 6), true, "leaves_reach")
         );
         assert_eq!(got[0].rule, "dnd5e2014.oa.trigger");
@@ -376,7 +377,7 @@ mod tests {
         assert!(walk(RulesetId::Pf1e, pc_and("friend", "party", sq(5, 5)), Vec::new(), &path).is_empty());
         let got = walk(RulesetId::Dnd5e2024, pc_and("friend", "party", sq(5, 5)), Vec::new(), &path);
         assert_eq!(got.len(), 1);
-        assert_eq!((got[0].provoked, got[0].reason), (false, "offered_to_ally"));
+        assert_eq!((got[0].provoked, got[0].reason.id()), (false, "offered_to_ally"));
     }
 
     /// `pf1e.cover.aoo`: a wall between the enemy and the square left gives cover: no attack.
@@ -389,6 +390,6 @@ mod tests {
         let wall = Wall { from: Point::lattice(0, 2), to: Point::lattice(2, 2), kind: WallKind::Solid };
         let got = walk(RulesetId::Pf1e, cs, vec![wall], &[sq(0, 2), sq(1, 3)]);
         assert_eq!(got.len(), 1);
-        assert_eq!((got[0].provoked, got[0].reason, got[0].rule), (false, "cover", "pf1e.cover.aoo"));
+        assert_eq!((got[0].provoked, got[0].reason.id(), got[0].rule), (false, "cover", "pf1e.cover.aoo"));
     }
 }

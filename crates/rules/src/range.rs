@@ -10,7 +10,7 @@ use crate::grid::{FEET_PER_SQUARE, Space};
 use crate::reach;
 use crate::ruleset::{RangeRule, RangedInMeleeRule, RulesetId};
 use crate::scene::Scene;
-use crate::trace::{AttackEffect, Band, GridEffect, IntoMeleeExemption, RangeEffect, RollMode, Trace};
+use crate::trace::{AttackEffect, GridEffect, IntoMeleeExemption, RangeBand, RangeEffect, RollMode, Trace};
 use crate::vision;
 
 /// The answer to a range question.
@@ -21,7 +21,7 @@ pub struct RangeAnswer {
     /// Distance in feet.
     pub distance_ft: i64,
     /// The band the target falls in.
-    pub band: Band,
+    pub band: RangeBand,
     /// The range increment number (PF1/SF/hb3d ranged weapons).
     pub increment: Option<u32>,
     /// Whether the weapon can reach the target at all.
@@ -120,7 +120,7 @@ pub fn range(
     let mut answer = RangeAnswer {
         distance_squares: squares,
         distance_ft: feet,
-        band: Band::OutOfRange,
+        band: RangeBand::OutOfRange,
         increment: None,
         allowed: false,
         modifier: 0,
@@ -172,7 +172,7 @@ fn melee(
     let test = reach::test(metric, &band, a_space, t_space);
     answer.max_ft = band.max_ft;
     answer.allowed = test.within;
-    answer.band = if test.within { Band::Reach } else { Band::OutOfRange };
+    answer.band = if test.within { RangeBand::Reach } else { RangeBand::OutOfRange };
     trace.push(
         rules.reach_rule,
         RangeEffect::Reach {
@@ -200,16 +200,16 @@ fn ranged(
             let long = weapon.long_ft.unwrap_or(normal).max(normal);
             let (normal, long) = (i64::from(normal), i64::from(long));
             let band = if feet <= normal {
-                Band::Normal
+                RangeBand::Normal
             } else if feet <= long {
-                Band::Long
+                RangeBand::Long
             } else {
-                Band::OutOfRange
+                RangeBand::OutOfRange
             };
             answer.band = band;
-            answer.allowed = band != Band::OutOfRange;
+            answer.allowed = band != RangeBand::OutOfRange;
             answer.max_ft = long;
-            if band == Band::Long {
+            if band == RangeBand::Long {
                 answer.disadvantage_sources.push(rule);
             }
             trace.push(
@@ -218,7 +218,7 @@ fn ranged(
                     band,
                     increment: None,
                     modifier: 0,
-                    disadvantage: band == Band::Long,
+                    disadvantage: band == RangeBand::Long,
                     max_ft: long,
                 },
             );
@@ -239,7 +239,7 @@ fn ranged(
             let number = u32::try_from(n).unwrap_or(u32::MAX);
             answer.increment = Some(number);
             answer.allowed = within;
-            answer.band = if within { Band::Increment } else { Band::OutOfRange };
+            answer.band = if within { RangeBand::Increment } else { RangeBand::OutOfRange };
             let modifier = if within {
                 per_increment.saturating_mul(i32::try_from(n - 1).unwrap_or(i32::MAX))
             } else {

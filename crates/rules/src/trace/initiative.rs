@@ -40,12 +40,34 @@ pub enum InitiativeEffect {
     Surprised {
         /// Creature id.
         creature: String,
-        /// `loses_first_turn`, `disadvantage`, `no_surprise_round_action`.
-        effect: &'static str,
+        /// What surprise does to it.
+        effect: SurpriseEffect,
     },
     /// The final order.
     Order {
         /// Ids, first to last.
         creatures: Vec<String>,
     },
+}
+
+/// What surprise does to a surprised creature, by ruleset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SurpriseEffect {
+    /// 5e 2014: no move, action or reaction on its first turn.
+    LosesFirstTurn,
+    /// 5e 2024: disadvantage on the initiative roll.
+    Disadvantage,
+    /// PF1 family: it does not act in the surprise round and is flat-footed.
+    NoSurpriseRoundAction,
+}
+
+impl SurpriseEffect {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            SurpriseEffect::LosesFirstTurn => "loses_first_turn",
+            SurpriseEffect::Disadvantage => "disadvantage",
+            SurpriseEffect::NoSurpriseRoundAction => "no_surprise_round_action",
+        }
+    }
 }

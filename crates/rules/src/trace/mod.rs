@@ -23,10 +23,10 @@ pub use attack::AttackEffect;
 pub use cover::CoverEffect;
 pub use flanking::FlankEffect;
 pub use grid::GridEffect;
-pub use initiative::InitiativeEffect;
+pub use initiative::{InitiativeEffect, SurpriseEffect};
 pub use maneuver::ManeuverEffect;
 pub use movement::MoveEffect;
-pub use range::{Band, IntoMeleeExemption, RangeEffect};
+pub use range::{IntoMeleeExemption, RangeBand, RangeEffect};
 pub use roll::RollMode;
 pub use vision::VisionEffect;
 

@@ -168,10 +168,51 @@ pub struct MoveOpportunity {
     /// Whether it gets the attack (false: listed with the reason it does not, or offered
     /// only).
     pub provoked: bool,
-    /// `leaves_threatened_square`, `leaves_reach`, `stands_up`, `moves_through_space`,
-    /// `offered_to_ally`, `flat_footed`, `cover`, `total_cover`, `total_concealment`,
-    /// `withdraw`.
-    pub reason: &'static str,
+    /// Why it provokes, or why not.
+    pub reason: OpportunityReason,
     /// Rule id.
     pub rule: &'static str,
+}
+
+/// Why a creature gets an attack of opportunity against a mover, or why it does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpportunityReason {
+    /// PF1 family: the mover leaves a square it threatens.
+    LeavesThreatenedSquare,
+    /// 5e: the mover leaves its reach.
+    LeavesReach,
+    /// PF1 family: the mover stands up in a square it threatens.
+    StandsUp,
+    /// PF1 family: the mover passes through its space in a way that provokes.
+    MovesThroughSpace,
+    /// 5e 2024: an ally is offered the reaction, never automated.
+    OfferedToAlly,
+    /// It is flat-footed.
+    FlatFooted,
+    /// The mover has cover from it (PF1 family).
+    Cover,
+    /// The mover has total cover from it (5e).
+    TotalCover,
+    /// The mover has total concealment from it.
+    TotalConcealment,
+    /// The first square of a withdraw, from an enemy the mover sees.
+    Withdraw,
+}
+
+impl OpportunityReason {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            OpportunityReason::LeavesThreatenedSquare => "leaves_threatened_square",
+            OpportunityReason::LeavesReach => "leaves_reach",
+            OpportunityReason::StandsUp => "stands_up",
+            OpportunityReason::MovesThroughSpace => "moves_through_space",
+            OpportunityReason::OfferedToAlly => "offered_to_ally",
+            OpportunityReason::FlatFooted => "flat_footed",
+            OpportunityReason::Cover => "cover",
+            OpportunityReason::TotalCover => "total_cover",
+            OpportunityReason::TotalConcealment => "total_concealment",
+            OpportunityReason::Withdraw => "withdraw",
+        }
+    }
 }

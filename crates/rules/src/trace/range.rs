@@ -1,8 +1,11 @@
 //! Trace effects: reach and range bands (`POST /v1/range`).
 
-/// A range band (PRODUCT.md `/v1/range`).
+/// Where a target falls for one attack (PRODUCT.md `/v1/range`): within melee reach, in a
+/// ranged weapon's normal or long range or one of its increments, or out of range. Not to be
+/// confused with `reach::ReachBand` (the distances a creature reaches with a weapon) or
+/// `maneuver::OutcomeBand` (how a maneuver turns out).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Band {
+pub enum RangeBand {
     /// Within melee reach.
     Reach,
     /// 5e normal range.
@@ -15,15 +18,15 @@ pub enum Band {
     OutOfRange,
 }
 
-impl Band {
+impl RangeBand {
     /// The wire id.
     pub fn id(self) -> &'static str {
         match self {
-            Band::Reach => "reach",
-            Band::Normal => "normal",
-            Band::Long => "long",
-            Band::Increment => "increment",
-            Band::OutOfRange => "out_of_range",
+            RangeBand::Reach => "reach",
+            RangeBand::Normal => "normal",
+            RangeBand::Long => "long",
+            RangeBand::Increment => "increment",
+            RangeBand::OutOfRange => "out_of_range",
         }
     }
 }
@@ -57,7 +60,7 @@ pub enum RangeEffect {
     /// A ranged weapon's band.
     RangeBand {
         /// The band.
-        band: Band,
+        band: RangeBand,
         /// The increment number, for increment rules.
         increment: Option<u32>,
         /// Attack modifier from range.
