@@ -5,7 +5,8 @@ use arbiter_rules::encounter::Encounter;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::contract::CreatureId;
+use super::bounds::CreatureId;
+use super::contract::{Check, Contract};
 use super::encounter::EncounterIn;
 use super::question::{Draft, creature_id};
 use crate::config::Limits;
@@ -241,6 +242,17 @@ fn pair(enc: &Encounter, x: &Pair, traces: bool, lang: Lang) -> PairOut {
             }
             steps
         }),
+    }
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for AnalyzeRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        if let Some(ids) = &self.attackers {
+            let max = c.limits.max_creatures as usize;
+            c.ids("attackers", ids, max);
+        }
     }
 }
 

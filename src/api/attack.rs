@@ -7,6 +7,7 @@ use arbiter_rules::range::weapon_problems;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contract::{Check, Contract};
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, WeaponIn};
 use super::mapping;
@@ -319,5 +320,18 @@ fn odds(a: &AttackAnswer) -> AttackOdds {
             threat: o.threat.map(frac),
             concealment_miss: frac(o.concealment_miss),
         },
+    }
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for AttackRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.question(&self.encounter, &self.attacker, &self.target);
+        c.at("weapon", |c| c.weapon(&self.weapon));
+        c.dice(&self.dice);
+        let SituationalIn { other_weapon, .. } = &self.situational;
+        if let Some(w) = other_weapon {
+            c.at("situational", |c| c.at("other_weapon", |c| c.weapon(w)));
+        }
     }
 }

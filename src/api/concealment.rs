@@ -5,6 +5,7 @@ use arbiter_rules::vision::{Attack, ConcealmentAnswer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contract::{Check, Contract};
 use super::encounter::EncounterIn;
 use super::grid::{PointOut, SquareOut};
 use super::question::{Draft, Pair};
@@ -184,5 +185,12 @@ fn result(a: &ConcealmentAnswer) -> ConcealmentResult {
             .iter()
             .map(|l| ConcealLineOut { from: l.from.into(), to: l.to.into(), concealed: l.concealed })
             .collect(),
+    }
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for ConcealmentRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.question(&self.encounter, &self.attacker, &self.target);
     }
 }

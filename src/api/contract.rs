@@ -11,170 +11,14 @@
 //! Semantic checks (an id that names no creature, a square outside the grid, a condition
 //! the ruleset does not know) stay in `mapping` and the handlers.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ArrayBuilder, KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
-
-use super::analyze::AnalyzeRequest;
-use super::attack::{AttackRequest, SituationalIn};
-use super::concealment::ConcealmentRequest;
-use super::cover::CoverRequest;
+use super::bounds::*;
 use super::dice::{DiceIn, GivenRollsIn};
 use super::encounter::*;
-use super::flanking::FlankingRequest;
-use super::initiative::InitiativeRequest;
-use super::maneuver::ManeuverRequest;
-use super::movement::MovementRequest;
-use super::range::RangeRequest;
 use crate::config::Limits;
 use crate::error::FieldError;
-
-/// Largest magnitude of a stat (AC, bonuses, modifiers, saves): ±1,000 keeps every sum the
-/// rules make far from `i32` overflow.
-pub const STAT: i64 = 1000;
-/// Largest reach, feet.
-pub const REACH_FT: i64 = 1000;
-/// Largest speed, feet.
-pub const SPEED_FT: i64 = 10_000;
-/// Largest range, sense or light radius, feet.
-pub const RANGE_FT: i64 = 100_000;
-/// Largest magnitude of an elevation, feet.
-pub const ELEVATION_FT: i64 = 100_000;
-/// Largest magnitude of a square coordinate (squares outside the grid are refused where a
-/// square must lie inside it; this only bounds the number).
-pub const SQUARE: i64 = 1_000_000;
-/// Largest die face (a d100).
-pub const FACE: i64 = 100;
-/// Most faces given for one purpose.
-pub const FACES: usize = 8;
-/// Most faces given for one creature's initiative (the roll, then any roll-offs).
-pub const INITIATIVE_FACES: usize = 64;
-/// Longest feat id, weapon name, damage type, characters.
-pub const NAME_CHARS: usize = 64;
-/// Most feats, conditions.
-pub const TAGS: usize = 64;
-/// Most variants switched in one encounter.
-pub const VARIANTS: usize = 64;
-/// Longest variant key, characters.
-pub const VARIANT_KEY_CHARS: usize = 128;
-/// Most squares in a charge path.
-pub const CHARGE_PATH: usize = 256;
-/// Largest damage taken from an attack of opportunity.
-pub const AOO_DAMAGE: i64 = 1_000_000;
-
-/// Schema-only types: the items of lists of ids, feats, map rows and die faces, so that the
-/// document states their bounds (`value_type` on the wire fields).
-macro_rules! schema_type {
-    ($(#[$doc:meta])* $name:ident => $schema:expr) => {
-        $(#[$doc])*
-        pub struct $name;
-
-        impl utoipa::PartialSchema for $name {
-            fn schema() -> RefOr<Schema> {
-                $schema.into()
-            }
-        }
-
-        impl utoipa::ToSchema for $name {}
-    };
-}
-
-fn string(min: usize, max: usize, description: &str) -> ObjectBuilder {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .min_length((min > 0).then_some(min))
-        .max_length(Some(max))
-        .description(Some(description))
-}
-
-fn face() -> ObjectBuilder {
-    ObjectBuilder::new()
-        .schema_type(Type::Integer)
-        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
-        .minimum(Some(1))
-        .maximum(Some(FACE))
-        .description(Some("A die face, from 1 to the die's sides (at most 100)."))
-}
-
-schema_type!(
-    /// A creature id in a list.
-    CreatureId => string(1, 64, "A creature id (1 to 64 bytes, `ARBITER_MAX_ID_BYTES`).")
-);
-schema_type!(
-    /// A feat id.
-    FeatId => string(1, NAME_CHARS, "A feat id (`improved_trip`).")
-);
-schema_type!(
-    /// A row of `map` or `light_map`.
-    Row => string(0, 1000, "One row, one character per square (at most `ARBITER_MAX_GRID_SIDE`).")
-);
-schema_type!(
-    /// The `variants` map.
-    VariantMap => ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .property_names(Some(string(1, VARIANT_KEY_CHARS, "A variant key (a rule id).")))
-        .additional_properties(Some(ObjectBuilder::new().schema_type(Type::Boolean)))
-        .max_properties(Some(VARIANTS))
-);
-schema_type!(
-    /// The given initiative faces, keyed by creature id.
-    InitiativeRolls => ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .property_names(Some(string(1, 64, "A creature id (1 to 64 bytes, `ARBITER_MAX_ID_BYTES`).")))
-        .additional_properties(Some(
-            ArrayBuilder::new()
-                .items(face())
-                .max_items(Some(INITIATIVE_FACES))
-                .description(Some("The roll's faces, then any roll-off dice.")),
-        ))
-        .max_properties(Some(500))
-);
-schema_type!(
-    /// A die face.
-    Face => face()
-);
-schema_type!(
-    /// A 5e initiative group.
-    Group => ArrayBuilder::new()
-        .items(string(1, 64, "A creature id (1 to 64 bytes, `ARBITER_MAX_ID_BYTES`)."))
-        .max_items(Some(500))
-        .description(Some("Ids of identical creatures that share one roll."))
-);
-
-/// Deserializes a map whose keys must be distinct (`deserialize_with`): serde's maps keep
-/// the last value of a repeated key silently; the contract refuses it, like a repeated field
-/// (the extractor points at the key).
-pub fn unique_keys<'de, D, V>(d: D) -> Result<BTreeMap<String, V>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    V: serde::Deserialize<'de>,
-{
-    struct Unique<V>(std::marker::PhantomData<V>);
-
-    impl<'de, V: serde::Deserialize<'de>> serde::de::Visitor<'de> for Unique<V> {
-        type Value = BTreeMap<String, V>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("an object")
-        }
-
-        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            let mut out = BTreeMap::new();
-            while let Some(key) = map.next_key::<String>()? {
-                if out.contains_key(&key) {
-                    return Err(serde::de::Error::custom(format_args!("duplicate field `{key}`")));
-                }
-                let value = map.next_value()?;
-                out.insert(key, value);
-            }
-            Ok(out)
-        }
-    }
-
-    d.deserialize_map(Unique(std::marker::PhantomData))
-}
 
 /// One step of the pointer being walked.
 enum Seg {
@@ -186,12 +30,19 @@ enum Seg {
 /// Walks a request, collecting every violated bound with its pointer. The pointer is a
 /// stack of segments, written out only for a problem, so a valid request formats nothing.
 pub struct Check<'a> {
-    limits: &'a Limits,
+    /// The limits the request is checked against.
+    pub(crate) limits: &'a Limits,
     path: Vec<Seg>,
     problems: Vec<FieldError>,
 }
 
 impl<'a> Check<'a> {
+    /// The encounter and the attacker/target pair that every pair question starts with.
+    pub(crate) fn question(&mut self, encounter: &EncounterIn, attacker: &str, target: &str) {
+        self.encounter(encounter);
+        self.pair(attacker, target);
+    }
+
     /// A walk under the given limits.
     pub fn new(limits: &'a Limits) -> Self {
         Check { limits, path: Vec::with_capacity(8), problems: Vec::new() }
@@ -202,7 +53,7 @@ impl<'a> Check<'a> {
         self.problems
     }
 
-    fn push(&mut self, detail: String) {
+    pub(crate) fn push(&mut self, detail: String) {
         let mut pointer = String::new();
         for seg in &self.path {
             pointer.push('/');
@@ -225,7 +76,7 @@ impl<'a> Check<'a> {
     }
 
     /// Runs `f` one field deeper.
-    fn at<R>(&mut self, name: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
+    pub(crate) fn at<R>(&mut self, name: &'static str, f: impl FnOnce(&mut Self) -> R) -> R {
         self.under(Seg::Field(name), f)
     }
 
@@ -239,7 +90,7 @@ impl<'a> Check<'a> {
         self.under(Seg::Key(key.to_owned()), f)
     }
 
-    fn int(&mut self, name: &'static str, v: i64, lo: i64, hi: i64) {
+    pub(crate) fn int(&mut self, name: &'static str, v: i64, lo: i64, hi: i64) {
         if !(lo..=hi).contains(&v) {
             self.at(name, |c| c.push(format!("must be between {lo} and {hi}")));
         }
@@ -263,7 +114,7 @@ impl<'a> Check<'a> {
 
     /// A string of `min..=max` characters (bytes bound the characters from above, so they
     /// are counted only for a long string).
-    fn chars(&mut self, name: Option<&'static str>, s: &str, min: usize, max: usize) {
+    pub(crate) fn chars(&mut self, name: Option<&'static str>, s: &str, min: usize, max: usize) {
         let ok = if s.len() <= max {
             min == 0 || s.chars().nth(min - 1).is_some()
         } else {
@@ -280,14 +131,14 @@ impl<'a> Check<'a> {
     }
 
     /// An id: 1 to `ARBITER_MAX_ID_BYTES` bytes.
-    fn id(&mut self, name: Option<&'static str>, s: &str) {
+    pub(crate) fn id(&mut self, name: Option<&'static str>, s: &str) {
         let max = self.limits.max_id_bytes as usize;
         if s.is_empty() || s.len() > max {
             self.maybe_at(name, |c| c.push(format!("must be 1 to {max} bytes")));
         }
     }
 
-    fn opt_id(&mut self, name: &'static str, s: Option<&str>) {
+    pub(crate) fn opt_id(&mut self, name: &'static str, s: Option<&str>) {
         if let Some(s) = s {
             self.id(Some(name), s);
         }
@@ -301,7 +152,13 @@ impl<'a> Check<'a> {
     }
 
     /// A list of at most `max` items; `each` checks the first `max` of them.
-    fn list<T>(&mut self, name: &'static str, items: &[T], max: usize, mut each: impl FnMut(&mut Self, &T)) {
+    pub(crate) fn list<T>(
+        &mut self,
+        name: &'static str,
+        items: &[T],
+        max: usize,
+        mut each: impl FnMut(&mut Self, &T),
+    ) {
         self.at(name, |c| {
             if items.len() > max {
                 c.push(format!("at most {max} items"));
@@ -313,7 +170,7 @@ impl<'a> Check<'a> {
     }
 
     /// A list of distinct creature ids; a repeat is refused where it repeats.
-    fn ids(&mut self, name: &'static str, ids: &[String], max: usize) {
+    pub(crate) fn ids(&mut self, name: &'static str, ids: &[String], max: usize) {
         self.at(name, |c| {
             if ids.len() > max {
                 c.push(format!("at most {max} items"));
@@ -331,7 +188,7 @@ impl<'a> Check<'a> {
     }
 
     /// A list of ids at the current pointer (repeats allowed).
-    fn list_ids(&mut self, ids: &[String], max: usize) {
+    pub(crate) fn list_ids(&mut self, ids: &[String], max: usize) {
         if ids.len() > max {
             self.push(format!("at most {max} items"));
         }
@@ -340,12 +197,12 @@ impl<'a> Check<'a> {
         }
     }
 
-    fn square(&mut self, s: &SquareIn) {
+    pub(crate) fn square(&mut self, s: &SquareIn) {
         self.int("x", s.x, -SQUARE, SQUARE);
         self.int("y", s.y, -SQUARE, SQUARE);
     }
 
-    fn point(&mut self, name: &'static str, p: &PointIn) {
+    pub(crate) fn point(&mut self, name: &'static str, p: &PointIn) {
         let side = i64::from(self.limits.max_grid_side);
         self.at(name, |c| {
             c.number("x", p.x, side);
@@ -355,12 +212,12 @@ impl<'a> Check<'a> {
 
     /// The attacker and target of a question: two ids within bounds (that they name two
     /// different creatures is checked with the encounter, in `handlers::pair`).
-    fn pair(&mut self, attacker: &str, target: &str) {
+    pub(crate) fn pair(&mut self, attacker: &str, target: &str) {
         self.id(Some("attacker"), attacker);
         self.id(Some("target"), target);
     }
 
-    fn encounter(&mut self, e: &EncounterIn) {
+    pub(crate) fn encounter(&mut self, e: &EncounterIn) {
         self.at("encounter", |c| {
             c.at("variants", |c| {
                 if e.variants.len() > VARIANTS {
@@ -474,7 +331,7 @@ impl<'a> Check<'a> {
         });
     }
 
-    fn weapon(&mut self, w: &WeaponIn) {
+    pub(crate) fn weapon(&mut self, w: &WeaponIn) {
         self.opt_int("reach_ft", w.reach_ft, 0, REACH_FT);
         self.opt_int("normal_ft", w.normal_ft, 0, RANGE_FT);
         self.opt_int("long_ft", w.long_ft, 0, RANGE_FT);
@@ -491,7 +348,7 @@ impl<'a> Check<'a> {
         self.opt_int("crit_range", w.crit_range, 2, 20);
     }
 
-    fn dice(&mut self, d: &DiceIn) {
+    pub(crate) fn dice(&mut self, d: &DiceIn) {
         if let DiceIn::Roll { seed: Some(seed) } = d
             && *seed > super::dice::MAX_SEED
         {
@@ -554,110 +411,5 @@ pub trait Contract {
         let mut c = Check::new(limits);
         self.check(&mut c);
         c.into_problems()
-    }
-}
-
-macro_rules! pair_question {
-    ($($ty:ty),*) => {
-        $(
-            impl Contract for $ty {
-                fn check(&self, c: &mut Check<'_>) {
-                    c.encounter(&self.encounter);
-                    c.pair(&self.attacker, &self.target);
-                }
-            }
-        )*
-    };
-}
-
-pair_question!(FlankingRequest, ConcealmentRequest);
-
-impl Contract for RangeRequest {
-    fn check(&self, c: &mut Check<'_>) {
-        c.encounter(&self.encounter);
-        c.pair(&self.attacker, &self.target);
-        c.at("weapon", |c| c.weapon(&self.weapon));
-    }
-}
-
-impl Contract for CoverRequest {
-    fn check(&self, c: &mut Check<'_>) {
-        c.encounter(&self.encounter);
-        c.pair(&self.attacker, &self.target);
-        if let Some(o) = &self.origin {
-            c.point("origin", o);
-        }
-        if let Some(w) = &self.weapon {
-            c.at("weapon", |c| c.weapon(w));
-        }
-    }
-}
-
-impl Contract for AttackRequest {
-    fn check(&self, c: &mut Check<'_>) {
-        c.encounter(&self.encounter);
-        c.pair(&self.attacker, &self.target);
-        c.at("weapon", |c| c.weapon(&self.weapon));
-        c.dice(&self.dice);
-        let SituationalIn { other_weapon, .. } = &self.situational;
-        if let Some(w) = other_weapon {
-            c.at("situational", |c| c.at("other_weapon", |c| c.weapon(w)));
-        }
-    }
-}
-
-impl Contract for ManeuverRequest {
-    fn check(&self, c: &mut Check<'_>) {
-        c.encounter(&self.encounter);
-        c.chars(Some("kind"), &self.kind, 1, 32);
-        c.pair(&self.attacker, &self.target);
-        c.dice(&self.dice);
-        let o = &self.options;
-        c.at("options", |c| {
-            if let Some(path) = &o.path {
-                c.list("path", path, CHARGE_PATH, Check::square);
-            }
-            c.int("aoo_damage", i64::from(o.aoo_damage), 0, AOO_DAMAGE);
-        });
-    }
-}
-
-impl Contract for MovementRequest {
-    fn check(&self, c: &mut Check<'_>) {
-        c.encounter(&self.encounter);
-        c.id(Some("creature"), &self.creature);
-        let steps = c.limits.max_path_steps as usize;
-        c.list("path", &self.path, steps, Check::square);
-        c.opt_id("target", self.target.as_deref());
-        c.opt_id("mount", self.mount.as_deref());
-        c.at("options", |c| c.opt_id("dragging", self.options.dragging.as_deref()));
-        // Every other question refuses attacker = target; a charge at oneself too.
-        if self.target.as_deref() == Some(self.creature.as_str()) {
-            c.at("target", |c| c.push("the target must be another creature than the mover".to_owned()));
-        }
-    }
-}
-
-impl Contract for InitiativeRequest {
-    fn check(&self, c: &mut Check<'_>) {
-        c.encounter(&self.encounter);
-        c.dice(&self.dice);
-        let max = c.limits.max_creatures as usize;
-        if let Some(ids) = &self.creatures {
-            c.ids("creatures", ids, max);
-        }
-        c.ids("surprised", &self.surprised, max);
-        // A creature in two groups (or twice in one) is the rules' check, at the repeat.
-        c.list("groups", &self.groups, max, |c, g| c.list_ids(g, max));
-    }
-}
-
-impl Contract for AnalyzeRequest {
-    fn check(&self, c: &mut Check<'_>) {
-        c.encounter(&self.encounter);
-        if let Some(ids) = &self.attackers {
-            let max = c.limits.max_creatures as usize;
-            c.ids("attackers", ids, max);
-        }
     }
 }

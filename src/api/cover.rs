@@ -6,6 +6,7 @@ use arbiter_rules::grid::Square;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contract::{Check, Contract};
 use super::encounter::{EncounterIn, PointIn, WeaponIn};
 use super::grid::{PointOut, SquareOut};
 use super::mapping;
@@ -288,4 +289,17 @@ fn blocker(enc: &Encounter, k: &ElementKind, square: Option<Square>) -> BlockerO
         }
     }
     b
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for CoverRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.question(&self.encounter, &self.attacker, &self.target);
+        if let Some(o) = &self.origin {
+            c.point("origin", o);
+        }
+        if let Some(w) = &self.weapon {
+            c.at("weapon", |c| c.weapon(w));
+        }
+    }
 }

@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::contract::{Face, InitiativeRolls};
+use super::bounds::{Face, InitiativeRolls};
 use crate::error::rolls_pointer;
 
 /// The largest seed: 2^53 − 1, so that a seed survives a JavaScript client's numbers.
@@ -104,7 +104,7 @@ pub struct GivenRollsIn {
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub save: Option<Vec<i64>>,
     /// Initiative faces keyed by creature id (at most 500 creatures).
-    #[serde(default, deserialize_with = "super::contract::unique_keys")]
+    #[serde(default, deserialize_with = "super::bounds::unique_keys")]
     #[schema(value_type = InitiativeRolls)]
     pub initiative: BTreeMap<String, Vec<i64>>,
 }

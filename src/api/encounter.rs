@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
-use super::contract::{FeatId, Row, VariantMap};
+use super::bounds::{FeatId, Row, VariantMap};
 
 /// A ruleset id on the wire: any id of the rules crate's table (`RulesetId::id`), so that a new
 /// ruleset needs nothing here; the schema lists them from the same table.
@@ -79,7 +79,7 @@ pub struct EncounterIn {
     /// Rule variants switched on or off, keyed by rule id (`"dnd5e.grid.variant-diagonals": true`).
     /// `GET /v1/rulesets` lists each ruleset's variants and defaults.
     /// At most 64 variants, each key at most 128 characters.
-    #[serde(default, deserialize_with = "super::contract::unique_keys")]
+    #[serde(default, deserialize_with = "super::bounds::unique_keys")]
     #[schema(value_type = VariantMap)]
     pub variants: BTreeMap<String, bool>,
     /// The map.

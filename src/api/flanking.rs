@@ -5,6 +5,7 @@ use arbiter_rules::flanking::FlankAnswer;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contract::{Check, Contract};
 use super::encounter::EncounterIn;
 use super::grid::{SquareOut, squares};
 use super::question::{Draft, Pair, creature_id};
@@ -146,5 +147,12 @@ fn result(enc: &Encounter, a: &FlankAnswer) -> FlankingResult {
                 squares: squares(&t.squares),
             })
             .collect(),
+    }
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for FlankingRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.question(&self.encounter, &self.attacker, &self.target);
     }
 }

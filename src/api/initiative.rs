@@ -5,7 +5,8 @@ use arbiter_rules::initiative::{Initiative, InitiativeQuestion};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::contract::{CreatureId, Group};
+use super::bounds::{CreatureId, Group};
+use super::contract::{Check, Contract};
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::EncounterIn;
 use super::question::Draft;
@@ -201,5 +202,20 @@ fn result(a: &Initiative) -> InitiativeResult {
             .collect(),
         rolled: a.rolled,
         surprise_round: a.surprise_round,
+    }
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for InitiativeRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.dice(&self.dice);
+        let max = c.limits.max_creatures as usize;
+        if let Some(ids) = &self.creatures {
+            c.ids("creatures", ids, max);
+        }
+        c.ids("surprised", &self.surprised, max);
+        // A creature in two groups (or twice in one) is the rules' check, at the repeat.
+        c.list("groups", &self.groups, max, |c, g| c.list_ids(g, max));
     }
 }

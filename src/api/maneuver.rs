@@ -7,7 +7,9 @@ use arbiter_rules::maneuver::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::bounds::{AOO_DAMAGE, CHARGE_PATH};
 use super::charge::{ChargeOut, charge_out};
+use super::contract::{Check, Contract};
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, SquareIn};
 use super::grid::{SquareOut, squares, squares_in};
@@ -608,5 +610,22 @@ fn effects_out(e: &Effects) -> ManeuverEffectsOut {
                 moved: r.moved.as_ref().map(push_out),
             })
             .collect(),
+    }
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for ManeuverRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.chars(Some("kind"), &self.kind, 1, 32);
+        c.pair(&self.attacker, &self.target);
+        c.dice(&self.dice);
+        let o = &self.options;
+        c.at("options", |c| {
+            if let Some(path) = &o.path {
+                c.list("path", path, CHARGE_PATH, Check::square);
+            }
+            c.int("aoo_damage", i64::from(o.aoo_damage), 0, AOO_DAMAGE);
+        });
     }
 }

@@ -159,7 +159,7 @@ fn feet(p: &mut Problems, pointer: impl FnOnce() -> String, v: i64, max: i64) ->
 /// An elevation within ±100,000 ft (refused beyond, never clamped: `api::contract` refuses it
 /// first on the HTTP path).
 fn elevation(p: &mut Problems, pointer: impl FnOnce() -> String, v: i64) -> i32 {
-    let max = super::contract::ELEVATION_FT;
+    let max = super::bounds::ELEVATION_FT;
     match i32::try_from(v) {
         Ok(e) if (-max..=max).contains(&v) => e,
         _ => {

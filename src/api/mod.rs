@@ -7,6 +7,7 @@
 
 pub mod analyze;
 pub mod attack;
+pub mod bounds;
 pub mod catalog;
 pub mod charge;
 pub mod concealment;

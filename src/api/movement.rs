@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::charge::{ChargeOut, MoveOpportunityOut, charge_out, move_opportunity_out};
+use super::contract::{Check, Contract};
 use super::encounter::{EncounterIn, SquareIn};
 use super::grid::{SquareOut, squares_in};
 use super::question::Draft;
@@ -312,5 +313,22 @@ fn result(m: &Movement) -> MovementResult {
             rule: e.rule,
         }),
         charge: m.charge.as_ref().map(charge_out),
+    }
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for MovementRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.encounter(&self.encounter);
+        c.id(Some("creature"), &self.creature);
+        let steps = c.limits.max_path_steps as usize;
+        c.list("path", &self.path, steps, Check::square);
+        c.opt_id("target", self.target.as_deref());
+        c.opt_id("mount", self.mount.as_deref());
+        c.at("options", |c| c.opt_id("dragging", self.options.dragging.as_deref()));
+        // Every other question refuses attacker = target; a charge at oneself too.
+        if self.target.as_deref() == Some(self.creature.as_str()) {
+            c.at("target", |c| c.push("the target must be another creature than the mover".to_owned()));
+        }
     }
 }

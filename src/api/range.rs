@@ -8,6 +8,7 @@ use arbiter_rules::trace::RangeBand;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::contract::{Check, Contract};
 use super::encounter::{EncounterIn, WeaponIn};
 use super::mapping;
 use super::question::{Draft, Pair};
@@ -166,5 +167,13 @@ fn result(q: &RangeQuestion, answer: &RangeAnswer) -> RangeResult {
             }),
             _ => None,
         },
+    }
+}
+
+/// The bounds of the request, checked before any other work.
+impl Contract for RangeRequest {
+    fn check(&self, c: &mut Check<'_>) {
+        c.question(&self.encounter, &self.attacker, &self.target);
+        c.at("weapon", |c| c.weapon(&self.weapon));
     }
 }
