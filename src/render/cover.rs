@@ -4,7 +4,7 @@ use super::{Lang, metres, pt, sq};
 use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::grid::Point;
 use arbiter_rules::trace::CoverEffect;
-use arbiter_rules::trace::cover::Degree;
+use arbiter_rules::trace::cover::CoverDegree;
 
 /// Renders one line of effect and cover step.
 pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
@@ -112,22 +112,22 @@ fn fmt_pt(p: Point) -> String {
     format!("⟨{}, {}⟩", p.x.to_f64(), p.y.to_f64())
 }
 
-fn degree_name(d: Degree, lang: Lang) -> &'static str {
+fn degree_name(d: CoverDegree, lang: Lang) -> &'static str {
     match (d, lang) {
-        (Degree::None, Lang::En) => "no cover",
-        (Degree::Partial, Lang::En) => "partial cover",
-        (Degree::Half, Lang::En) => "half cover",
-        (Degree::Cover, Lang::En) => "cover",
-        (Degree::ThreeQuarters, Lang::En) => "three-quarters cover",
-        (Degree::Improved, Lang::En) => "improved cover",
-        (Degree::Total, Lang::En) => "total cover",
-        (Degree::None, Lang::Fr) => "pas d'abri",
-        (Degree::Partial, Lang::Fr) => "abri partiel",
-        (Degree::Half, Lang::Fr) => "demi-abri",
-        (Degree::Cover, Lang::Fr) => "abri",
-        (Degree::ThreeQuarters, Lang::Fr) => "abri aux trois quarts",
-        (Degree::Improved, Lang::Fr) => "abri supérieur",
-        (Degree::Total, Lang::Fr) => "abri total",
+        (CoverDegree::None, Lang::En) => "no cover",
+        (CoverDegree::Partial, Lang::En) => "partial cover",
+        (CoverDegree::Half, Lang::En) => "half cover",
+        (CoverDegree::Cover, Lang::En) => "cover",
+        (CoverDegree::ThreeQuarters, Lang::En) => "three-quarters cover",
+        (CoverDegree::Improved, Lang::En) => "improved cover",
+        (CoverDegree::Total, Lang::En) => "total cover",
+        (CoverDegree::None, Lang::Fr) => "pas d'abri",
+        (CoverDegree::Partial, Lang::Fr) => "abri partiel",
+        (CoverDegree::Half, Lang::Fr) => "demi-abri",
+        (CoverDegree::Cover, Lang::Fr) => "abri",
+        (CoverDegree::ThreeQuarters, Lang::Fr) => "abri aux trois quarts",
+        (CoverDegree::Improved, Lang::Fr) => "abri supérieur",
+        (CoverDegree::Total, Lang::Fr) => "abri total",
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::Lang;
 use arbiter_rules::encounter::Light;
-use arbiter_rules::vision::{Cause, Degree, Sense, VisionEffect};
+use arbiter_rules::vision::{Cause, ConcealmentDegree, Sense, VisionEffect};
 
 fn light_name(l: Light, lang: Lang) -> &'static str {
     match (l, lang) {
@@ -57,14 +57,14 @@ fn sense_name(s: Sense, lang: Lang) -> &'static str {
     }
 }
 
-fn degree_name(d: Degree, lang: Lang) -> &'static str {
+fn degree_name(d: ConcealmentDegree, lang: Lang) -> &'static str {
     match (d, lang) {
-        (Degree::None, Lang::En) => "no concealment",
-        (Degree::Concealment, Lang::En) => "concealment",
-        (Degree::Total, Lang::En) => "total concealment",
-        (Degree::None, Lang::Fr) => "pas de camouflage",
-        (Degree::Concealment, Lang::Fr) => "camouflage",
-        (Degree::Total, Lang::Fr) => "camouflage total",
+        (ConcealmentDegree::None, Lang::En) => "no concealment",
+        (ConcealmentDegree::Concealment, Lang::En) => "concealment",
+        (ConcealmentDegree::Total, Lang::En) => "total concealment",
+        (ConcealmentDegree::None, Lang::Fr) => "pas de camouflage",
+        (ConcealmentDegree::Concealment, Lang::Fr) => "camouflage",
+        (ConcealmentDegree::Total, Lang::Fr) => "camouflage total",
     }
 }
 

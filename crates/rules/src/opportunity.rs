@@ -13,7 +13,7 @@
 //! - No attack at all for teleportation and forced movement (and 5e Disengage).
 
 use crate::budget::Budget;
-use crate::cover::{AttackKind, Degree as CoverDegree, cover};
+use crate::cover::{AttackKind, CoverDegree, cover};
 use crate::encounter::{Condition, Encounter};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
@@ -174,7 +174,7 @@ fn pathfinder(
                 continue;
             }
             let v = vision::concealment_for_attack(&sight, i, mover, SightAttack::Melee, budget)?;
-            if v.degree == vision::Degree::Total {
+            if v.degree == vision::ConcealmentDegree::Total {
                 refuse(mk(false, Reason::TotalConcealment));
                 continue;
             }

@@ -16,7 +16,7 @@ use crate::grid::{FEET_PER_SQUARE, Metric, Point, Space, Square};
 use crate::reach;
 use crate::ruleset::{ConcealmentBy, LowLight, MissChance};
 use crate::scene::{From, Scene, line_error};
-pub use crate::trace::vision::{Cause, Degree, Sense, VisionEffect};
+pub use crate::trace::vision::{Cause, ConcealmentDegree, Sense, VisionEffect};
 use crate::trace::{RollMode, Trace};
 
 /// One concealment line of the chosen corner.
@@ -34,11 +34,11 @@ pub struct ConcealLine {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConcealmentAnswer {
     /// Degree.
-    pub degree: Degree,
+    pub degree: ConcealmentDegree,
     /// Miss chance, percent (0 in 5e, which has none).
     pub miss_chance: u32,
     /// Causes found, each with its degree (several never stack: the highest applies).
-    pub causes: Vec<(Cause, Degree)>,
+    pub causes: Vec<(Cause, ConcealmentDegree)>,
     /// Senses that overrode a cause.
     pub overridden: Vec<(Sense, Cause)>,
     /// Line of effect between the two.
@@ -196,7 +196,7 @@ fn resolve(
     let loe = scene.line_of_effect(&From::Space(a_space), &t_space, budget)?.is_some();
     let los = scene.line_of_sight(&From::Space(a_space), &t_space, budget)?.is_some();
     let mut ans = ConcealmentAnswer {
-        degree: Degree::None,
+        degree: ConcealmentDegree::None,
         miss_chance: 0,
         causes: Vec::new(),
         overridden: Vec::new(),
@@ -252,7 +252,7 @@ pub fn sees(
         return Ok(true);
     }
     let unseen = |cause: Cause, trace: &mut Trace| {
-        push(trace, rule, VisionEffect::Cause { cause, degree: Degree::Total });
+        push(trace, rule, VisionEffect::Cause { cause, degree: ConcealmentDegree::Total });
         false
     };
     if o.has(Condition::Blinded) {
@@ -346,11 +346,11 @@ fn dnd5e(
     let light = t.has(Condition::Invisible) || ans.target_light == Light::Dim;
     let lightly = light || enc.space(t).squares().any(|sq| enc.grid.terrain(sq).has(Terrain::CONCEALING));
     ans.degree = if !ans.attacker_sees_target {
-        Degree::Total
+        ConcealmentDegree::Total
     } else if lightly {
-        Degree::Concealment
+        ConcealmentDegree::Concealment
     } else {
-        Degree::None
+        ConcealmentDegree::None
     };
     push(trace, unseen_rule, VisionEffect::Result { degree: ans.degree, miss_chance: 0 });
     Ok(())
@@ -394,14 +394,14 @@ fn pathfinder(
     let concealed = concealing_squares(scene, attacker, target, attack, adjacent, m.grazing, ans, budget)?;
     if concealed {
         let bs = within(feet_between(enc, a, t), a.senses.blindsight_ft).then_some(Sense::Blindsight);
-        found.add(Cause::ConcealingSquares, Degree::Concealment, determine, bs);
+        found.add(Cause::ConcealingSquares, ConcealmentDegree::Concealment, determine, bs);
     }
     let Causes { causes, overrides } = found;
-    ans.degree = causes.iter().map(|c| c.1).max().unwrap_or(Degree::None);
+    ans.degree = causes.iter().map(|c| c.1).max().unwrap_or(ConcealmentDegree::None);
     ans.miss_chance = match ans.degree {
-        Degree::None => 0,
-        Degree::Concealment => 20,
-        Degree::Total => 50,
+        ConcealmentDegree::None => 0,
+        ConcealmentDegree::Concealment => 20,
+        ConcealmentDegree::Total => 50,
     };
     for (cause, degree, rule) in &causes {
         push(trace, rule, VisionEffect::Cause { cause: *cause, degree: *degree });
@@ -410,7 +410,7 @@ fn pathfinder(
         push(trace, rule, VisionEffect::Override { sense: *sense, cause: *cause });
     }
     push(trace, miss_rule, VisionEffect::Result { degree: ans.degree, miss_chance: ans.miss_chance });
-    ans.attacker_sees_target = ans.degree != Degree::Total;
+    ans.attacker_sees_target = ans.degree != ConcealmentDegree::Total;
     ans.causes = causes.iter().map(|c| (c.0, c.1)).collect();
     ans.overridden = overrides.iter().map(|o| (o.0, o.1)).collect();
     Ok(())
@@ -425,13 +425,13 @@ fn within(dist: i64, range_ft: u32) -> bool {
 /// and the causes a sense of the attacker sees through instead.
 #[derive(Default)]
 struct Causes {
-    causes: Vec<(Cause, Degree, &'static str)>,
+    causes: Vec<(Cause, ConcealmentDegree, &'static str)>,
     overrides: Vec<(Sense, Cause, &'static str)>,
 }
 
 impl Causes {
     /// A cause, or (when `sense` sees through it) an override.
-    fn add(&mut self, cause: Cause, degree: Degree, rule: &'static str, sense: Option<Sense>) {
+    fn add(&mut self, cause: Cause, degree: ConcealmentDegree, rule: &'static str, sense: Option<Sense>) {
         match sense {
             Some(s) => self.overrides.push((s, cause, rule)),
             None => self.causes.push((cause, degree, rule)),
@@ -459,35 +459,35 @@ fn sight_causes(
     let mut found = Causes::default();
     let blindsight = within(a.senses.blindsight_ft);
     let bs = blindsight.then_some(Sense::Blindsight);
-    let mut add = |cause: Cause, degree: Degree, rule: &'static str, sense: Option<Sense>| {
+    let mut add = |cause: Cause, degree: ConcealmentDegree, rule: &'static str, sense: Option<Sense>| {
         found.add(cause, degree, rule, sense);
     };
     if a.has(Condition::Blinded) {
-        add(Cause::Blinded, Degree::Total, light_rule, bs);
+        add(Cause::Blinded, ConcealmentDegree::Total, light_rule, bs);
     }
     if a_light == Light::Darkness && a.senses.darkvision_ft == 0 {
-        add(Cause::ObserverInDarkness, Degree::Total, light_rule, bs);
+        add(Cause::ObserverInDarkness, ConcealmentDegree::Total, light_rule, bs);
     }
     if t.has(Condition::Invisible) {
         let s = if a.senses.see_invisibility { Some(Sense::SeeInvisibility) } else { bs };
-        add(Cause::Invisible, Degree::Total, miss_rule, s);
+        add(Cause::Invisible, ConcealmentDegree::Total, miss_rule, s);
     }
     if t.has(Condition::Hidden) {
-        add(Cause::Hidden, Degree::Total, miss_rule, bs);
+        add(Cause::Hidden, ConcealmentDegree::Total, miss_rule, bs);
     }
     if ans.line_of_effect && !ans.line_of_sight {
-        add(Cause::NoLineOfSight, Degree::Total, "grid.line-of-sight", bs);
+        add(Cause::NoLineOfSight, ConcealmentDegree::Total, "grid.line-of-sight", bs);
     }
     let heavy_t = wholly_in(enc, t, Terrain::OPAQUE);
     let heavy_a = wholly_in(enc, a, Terrain::OPAQUE);
     if heavy_t || heavy_a {
-        let d = if adjacent { Degree::Concealment } else { Degree::Total };
+        let d = if adjacent { ConcealmentDegree::Concealment } else { ConcealmentDegree::Total };
         add(Cause::HeavyObscurement, d, "grid.obscured.heavy", bs);
     }
     match t_light {
         Light::Darkness => {
             let s = if within(a.senses.darkvision_ft) { Some(Sense::Darkvision) } else { bs };
-            add(Cause::Darkness, Degree::Total, light_rule, s);
+            add(Cause::Darkness, ConcealmentDegree::Total, light_rule, s);
         }
         Light::Dim => {
             let s = if within(a.senses.darkvision_ft) {
@@ -497,7 +497,7 @@ fn sight_causes(
             } else {
                 bs
             };
-            add(Cause::DimLight, Degree::Concealment, light_rule, s);
+            add(Cause::DimLight, ConcealmentDegree::Concealment, light_rule, s);
         }
         Light::Bright => {}
     }

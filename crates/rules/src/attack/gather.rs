@@ -1,7 +1,7 @@
 //! Gathering every modifier of an attack from the snapshot.
 
 use crate::budget::Budget;
-use crate::cover::{self, AttackKind, Degree as CoverDegree};
+use crate::cover::{self, AttackKind, CoverDegree};
 use crate::encounter::{Condition, Creature, Terrain, Weapon, WeaponKind, WeaponProperty};
 use crate::error::RulesError;
 use crate::flanking;

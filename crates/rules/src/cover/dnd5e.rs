@@ -1,7 +1,7 @@
 //! `dnd5e.cover.grid`, `dnd5e.cover.half-cap`, `dnd5e.cover.degrees`.
 
 use super::lines::{ElementKind, Origin, Tracer};
-use super::{Context, CoverAnswer, Degree};
+use super::{Context, CoverAnswer, CoverDegree};
 use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
@@ -61,7 +61,7 @@ struct Procedure {
 
 /// A choice judged in full: its degree and what explains it.
 struct Judged {
-    degree: Degree,
+    degree: CoverDegree,
     blocked: u32,
     capped: bool,
     slit: bool,
@@ -87,7 +87,7 @@ impl Procedure {
                 let Some(lines) = self.count(tracer, o, ends, best.as_ref(), budget)? else { continue };
                 let judged = self.judge(tracer, o, ends, lines, (oi, ti), budget)?;
                 if best.as_ref().is_none_or(|b| (judged.degree, judged.blocked) < (b.degree, b.blocked)) {
-                    let clear = judged.degree == Degree::None;
+                    let clear = judged.degree == CoverDegree::None;
                     best = Some(judged);
                     if clear {
                         return Ok(best);
@@ -127,10 +127,10 @@ impl Procedure {
     }
 
     /// The least degree a choice with `blocked` lines blocked can have.
-    fn least(&self, blocked: u32) -> Degree {
+    fn least(&self, blocked: u32) -> CoverDegree {
         match blocked {
-            0 => Degree::None,
-            _ if self.cap => Degree::Half,
+            0 => CoverDegree::None,
+            _ if self.cap => CoverDegree::Half,
             n => counted(n),
         }
     }
@@ -153,9 +153,9 @@ impl Procedure {
             slit = slit || (self.slits && tracer.blocked(o.end, end, &arrow_slit, budget)?);
             any_solid = any_solid || tracer.blocked(o.end, end, &not_creature, budget)?;
         }
-        let counted = if slit { counted(blocked).max(Degree::ThreeQuarters) } else { counted(blocked) };
-        let capped = self.cap && blocked > 0 && !any_hard && counted > Degree::Half;
-        let degree = if capped { Degree::Half } else { counted };
+        let counted = if slit { counted(blocked).max(CoverDegree::ThreeQuarters) } else { counted(blocked) };
+        let capped = self.cap && blocked > 0 && !any_hard && counted > CoverDegree::Half;
+        let degree = if capped { CoverDegree::Half } else { counted };
         Ok(Judged { degree, blocked, capped, slit, soft: blocked > 0 && !any_solid, origin, target })
     }
 
@@ -170,7 +170,7 @@ impl Procedure {
         budget: &mut Budget,
     ) -> Result<(), RulesError> {
         ans.degree = b.degree;
-        ans.soft = b.soft && b.degree > Degree::None;
+        ans.soft = b.soft && b.degree > CoverDegree::None;
         ans.corner = Some(o.end.at);
         ans.attacker_square = o.square;
         ans.target_square = Some(t);
@@ -203,28 +203,28 @@ impl Procedure {
 }
 
 /// The degree of a count of blocked lines: 1–2 half, 3–4 three-quarters.
-fn counted(blocked: u32) -> Degree {
+fn counted(blocked: u32) -> CoverDegree {
     match blocked {
-        0 => Degree::None,
-        1 | 2 => Degree::Half,
-        _ => Degree::ThreeQuarters,
+        0 => CoverDegree::None,
+        1 | 2 => CoverDegree::Half,
+        _ => CoverDegree::ThreeQuarters,
     }
 }
 
 /// The numbers of the degree (`dnd5e.cover.degrees`).
 pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, trace: &mut Trace) {
     let bonus = match ans.degree {
-        Degree::Half => half,
-        Degree::ThreeQuarters => three_quarters,
+        CoverDegree::Half => half,
+        CoverDegree::ThreeQuarters => three_quarters,
         _ => 0,
     };
     ans.ac_bonus = bonus;
     ans.save_bonus = bonus;
-    ans.can_be_targeted = ans.degree != Degree::Total;
+    ans.can_be_targeted = ans.degree != CoverDegree::Total;
     // Cover never stops a 5e opportunity attack; a target that cannot be targeted is safe.
-    ans.denies_opportunity_attacks = ans.degree == Degree::Total;
+    ans.denies_opportunity_attacks = ans.degree == CoverDegree::Total;
     // SRD 5.2 Hide: heavily obscured or behind three-quarters or total cover.
-    ans.allows_stealth = ans.degree >= Degree::ThreeQuarters;
+    ans.allows_stealth = ans.degree >= CoverDegree::ThreeQuarters;
     if ans.soft {
         trace.push("dnd5e.cover.degrees", CoverEffect::SoftCover);
     }

@@ -17,7 +17,7 @@ use crate::ruleset::CoverRule;
 use crate::scene::{From, Scene};
 use crate::trace::{CoverEffect, GridEffect, Trace};
 
-pub use crate::trace::cover::Degree;
+pub use crate::trace::cover::CoverDegree;
 pub use lines::{CountedHit, ElementKind, HitCase, TracedLine};
 
 /// What kind of attack or effect the cover is for.
@@ -50,7 +50,7 @@ pub enum SaveKind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoverAnswer {
     /// The degree of cover.
-    pub degree: Degree,
+    pub degree: CoverDegree,
     /// The cover comes from creatures only (PF1/SF soft cover, 5e creature cover).
     pub soft: bool,
     /// Bonus to AC.
@@ -90,7 +90,7 @@ pub struct CoverAnswer {
 impl CoverAnswer {
     fn empty(procedure: &'static str, save: SaveKind) -> CoverAnswer {
         CoverAnswer {
-            degree: Degree::None,
+            degree: CoverDegree::None,
             soft: false,
             ac_bonus: 0,
             save_bonus: 0,
@@ -199,7 +199,7 @@ pub fn cover_with(
     }
     let clear = answer.lines.iter().find(|l| !l.blocked).map(|l| (l.from, l.to));
     let loe = match (answer.degree, clear) {
-        (Degree::None, Some(line)) => Some(line),
+        (CoverDegree::None, Some(line)) => Some(line),
         _ => scene.line_of_effect(&from, &t_space, budget)?,
     };
     trace.push(
@@ -211,7 +211,7 @@ pub fn cover_with(
     } else {
         let procedure = answer.procedure;
         answer = CoverAnswer::empty(procedure, answer.save);
-        answer.degree = Degree::Total;
+        answer.degree = CoverDegree::Total;
     }
     match rules.cover {
         CoverRule::Dnd5e { half, three_quarters } => {
@@ -284,8 +284,8 @@ impl Context<'_, '_> {
     /// its choice is thrown away, and need not be explained (its lines traced in full, which
     /// on a crowded map is most of the work). A clear choice is itself a line of effect;
     /// otherwise the scene searches one (and remembers it for [`cover`]'s own test).
-    pub fn total(&self, chosen: Degree, budget: &mut Budget) -> Result<bool, RulesError> {
-        if chosen == Degree::None {
+    pub fn total(&self, chosen: CoverDegree, budget: &mut Budget) -> Result<bool, RulesError> {
+        if chosen == CoverDegree::None {
             return Ok(false);
         }
         let from = match self.attack {

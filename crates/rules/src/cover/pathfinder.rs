@@ -4,7 +4,7 @@
 //! `sf1e.cover.variants`, `hb3d.mod.cover`.
 
 use super::lines::{ElementKind, Origin, Tracer, kind_of, meeting_spans, span_distance};
-use super::{AttackKind, Context, CoverAnswer, Degree};
+use super::{AttackKind, Context, CoverAnswer, CoverDegree};
 use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
@@ -71,10 +71,10 @@ pub(super) fn widest(ctx: &Context<'_, '_>) -> (Grazing, bool) {
 /// The shot the procedure settled on: its degree, how many of its lines are blocked, and the
 /// least degree any choice has once creatures are left out (soft cover's test).
 struct Best {
-    degree: Degree,
+    degree: CoverDegree,
     blocked: u32,
     choice: Choice,
-    hard_min: Degree,
+    hard_min: CoverDegree,
 }
 
 /// Whether a line element counts for the adjacent-melee test: any wall, solid or low, square
@@ -206,7 +206,7 @@ impl Procedure<'_, '_, '_> {
                 b.hard_min = hard_best;
             }
             // A clear choice cannot be beaten.
-            if degree == Degree::None {
+            if degree == CoverDegree::None {
                 break;
             }
         }
@@ -221,7 +221,7 @@ impl Procedure<'_, '_, '_> {
         origin: Origin,
         target: Square,
         budget: &mut Budget,
-    ) -> Result<(Degree, u32, Degree), RulesError> {
+    ) -> Result<(CoverDegree, u32, CoverDegree), RulesError> {
         let judge = &self.judge;
         let keep_full = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, judge.creatures);
         let keep_hard = |h: &Hit, e: Element, k: ElementKind| judge.keep(h, e, k, false);
@@ -239,11 +239,12 @@ impl Procedure<'_, '_, '_> {
             n_hard = n;
         }
         let grade = |n: u32| match n {
-            0 => Degree::None,
-            1 if self.partial => Degree::Partial,
-            _ => Degree::Cover,
+            0 => CoverDegree::None,
+            1 if self.partial => CoverDegree::Partial,
+            _ => CoverDegree::Cover,
         };
-        let (d, dh) = if slit { (Degree::Improved, Degree::Improved) } else { (grade(n), grade(n_hard)) };
+        let (d, dh) =
+            if slit { (CoverDegree::Improved, CoverDegree::Improved) } else { (grade(n), grade(n_hard)) };
         Ok((d, n, dh))
     }
 
@@ -255,7 +256,7 @@ impl Procedure<'_, '_, '_> {
         from: Square,
         target: Square,
         budget: &mut Budget,
-    ) -> Result<(Degree, u32, Degree), RulesError> {
+    ) -> Result<(CoverDegree, u32, CoverDegree), RulesError> {
         let mut n = 0u32;
         let mut slit = false;
         for c in from.corners() {
@@ -269,11 +270,11 @@ impl Procedure<'_, '_, '_> {
         }
         // RULES.md Q-39: no partial cover in this test.
         let d = if slit {
-            Degree::Improved
+            CoverDegree::Improved
         } else if n > 0 {
-            Degree::Cover
+            CoverDegree::Cover
         } else {
-            Degree::None
+            CoverDegree::None
         };
         Ok((d, n, d))
     }
@@ -299,15 +300,15 @@ impl Procedure<'_, '_, '_> {
         ans.degree = degree;
         // Soft cover: creatures alone cover the target (no choice is covered without them).
         ans.soft = self.judge.creatures
-            && degree > Degree::None
-            && degree < Degree::Improved
-            && hard_min == Degree::None;
+            && degree > CoverDegree::None
+            && degree < CoverDegree::Improved
+            && hard_min == CoverDegree::None;
         self.explain_choice(tracer, best, ans, trace, budget)?;
         if let Choice::CornerLines { origin, target } = chosen {
             self.explain_low_obstacles(tracer, origin, target, trace, budget)?;
         }
         let rule = pc.corner_lines_rule;
-        if degree == Degree::Improved {
+        if degree == CoverDegree::Improved {
             trace.push(pc.degrees_rule, CoverEffect::ArrowSlit);
         }
         if ans.soft {
@@ -460,18 +461,18 @@ impl Procedure<'_, '_, '_> {
 /// and what cover denies (`pf1e.cover.aoo`).
 pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut CoverAnswer, trace: &mut Trace) {
     let (ac, reflex) = match ans.degree {
-        Degree::Partial => pc.partial,
-        Degree::Cover => pc.cover,
-        Degree::Improved => pc.improved,
+        CoverDegree::Partial => pc.partial,
+        CoverDegree::Cover => pc.cover,
+        CoverDegree::Improved => pc.improved,
         _ => (0, 0),
     };
     let spread = matches!(ctx.attack, AttackKind::Area { spread: true, .. });
-    ans.can_be_targeted = ans.degree != Degree::Total;
+    ans.can_be_targeted = ans.degree != CoverDegree::Total;
     ans.save_bonus = if ans.soft || spread { 0 } else { reflex };
-    ans.improved_evasion = ans.degree == Degree::Improved && pc.improved_evasion;
-    ans.stealth_bonus = if ans.degree == Degree::Improved { pc.improved_stealth } else { 0 };
-    ans.allows_stealth = ans.degree >= Degree::Cover && !ans.soft;
-    ans.denies_opportunity_attacks = ans.degree >= Degree::Cover && !ans.soft;
+    ans.improved_evasion = ans.degree == CoverDegree::Improved && pc.improved_evasion;
+    ans.stealth_bonus = if ans.degree == CoverDegree::Improved { pc.improved_stealth } else { 0 };
+    ans.allows_stealth = ans.degree >= CoverDegree::Cover && !ans.soft;
+    ans.denies_opportunity_attacks = ans.degree >= CoverDegree::Cover && !ans.soft;
     let mut variant = None;
     match pc.as_attack_modifier {
         Some(m) => {
@@ -481,9 +482,9 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
                 variant = Some(m.scaled_variant);
             }
             ans.attack_modifier = match ans.degree {
-                Degree::Partial => p,
-                Degree::Cover => c,
-                Degree::Improved => i,
+                CoverDegree::Partial => p,
+                CoverDegree::Cover => c,
+                CoverDegree::Improved => i,
                 _ => 0,
             };
             ans.ac_bonus = 0;
@@ -498,7 +499,7 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         attack_modifier: ans.attack_modifier,
         can_be_targeted: ans.can_be_targeted,
     };
-    if ans.degree == Degree::Partial {
+    if ans.degree == CoverDegree::Partial {
         variant = Some(pc.partial_variant);
     }
     match variant {

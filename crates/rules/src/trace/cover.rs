@@ -4,7 +4,7 @@ use crate::grid::{Point, Square};
 
 /// Degrees of cover, as the rulesets name them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Degree {
+pub enum CoverDegree {
     /// No cover.
     None,
     /// PF1/SF partial cover (variant).
@@ -21,17 +21,17 @@ pub enum Degree {
     Total,
 }
 
-impl Degree {
+impl CoverDegree {
     /// The wire id.
     pub fn id(self) -> &'static str {
         match self {
-            Degree::None => "none",
-            Degree::Partial => "partial",
-            Degree::Half => "half",
-            Degree::Cover => "cover",
-            Degree::ThreeQuarters => "three_quarters",
-            Degree::Improved => "improved",
-            Degree::Total => "total",
+            CoverDegree::None => "none",
+            CoverDegree::Partial => "partial",
+            CoverDegree::Half => "half",
+            CoverDegree::Cover => "cover",
+            CoverDegree::ThreeQuarters => "three_quarters",
+            CoverDegree::Improved => "improved",
+            CoverDegree::Total => "total",
         }
     }
 }
@@ -59,7 +59,7 @@ pub enum CoverEffect {
         /// Lines traced for that choice.
         lines: u32,
         /// Degree of that choice.
-        degree: Degree,
+        degree: CoverDegree,
         /// The adjacent-melee test decided (PF1).
         adjacent_test: bool,
     },
@@ -88,7 +88,7 @@ pub enum CoverEffect {
     /// The resulting degree and its numbers.
     CoverResult {
         /// Degree.
-        degree: Degree,
+        degree: CoverDegree,
         /// Creature-only cover.
         soft: bool,
         /// AC bonus.

@@ -21,7 +21,7 @@ pub enum VisionEffect {
         /// Which.
         cause: Cause,
         /// The degree it gives.
-        degree: Degree,
+        degree: ConcealmentDegree,
     },
     /// A sense that overrode a cause.
     Override {
@@ -42,7 +42,7 @@ pub enum VisionEffect {
     /// The resulting concealment.
     Result {
         /// Degree.
-        degree: Degree,
+        degree: ConcealmentDegree,
         /// Miss chance, percent.
         miss_chance: u32,
     },
@@ -50,7 +50,7 @@ pub enum VisionEffect {
 
 /// Degrees of concealment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Degree {
+pub enum ConcealmentDegree {
     /// None.
     None,
     /// Concealment (20 %).
@@ -59,13 +59,13 @@ pub enum Degree {
     Total,
 }
 
-impl Degree {
+impl ConcealmentDegree {
     /// The wire id.
     pub fn id(self) -> &'static str {
         match self {
-            Degree::None => "none",
-            Degree::Concealment => "concealment",
-            Degree::Total => "total",
+            ConcealmentDegree::None => "none",
+            ConcealmentDegree::Concealment => "concealment",
+            ConcealmentDegree::Total => "total",
         }
     }
 }

@@ -550,8 +550,8 @@ per_ruleset! {
 /// What a fixed seed's scenes contain, over every pair of every ruleset (traces on).
 #[derive(Debug, Default)]
 struct Seen {
-    cover: Set<(RulesetId, cover::Degree)>,
-    concealment: Set<(RulesetId, vision::Degree)>,
+    cover: Set<(RulesetId, cover::CoverDegree)>,
+    concealment: Set<(RulesetId, vision::ConcealmentDegree)>,
     soft: Set<RulesetId>,
     flanked: Set<RulesetId>,
     cases: Set<HitCase>,
@@ -588,8 +588,8 @@ impl<T: PartialEq> Set<T> {
 /// seam, pinch, cross and end-point-on-wall cases of `grid.line.blocked`.
 #[test]
 fn scenes_are_not_vacuous() {
-    use cover::Degree as C;
-    use vision::Degree as V;
+    use cover::CoverDegree as C;
+    use vision::ConcealmentDegree as V;
     let mut seen = Seen::default();
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]);
     let mut runner = TestRunner::new_with_rng(Config::default(), rng);

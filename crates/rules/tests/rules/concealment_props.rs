@@ -8,7 +8,7 @@ use arbiter_rules::encounter::{
 use arbiter_rules::grid::{Coord, Point, Square};
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use arbiter_rules::scene::Scene;
-use arbiter_rules::vision::{Attack, Degree, concealment};
+use arbiter_rules::vision::{Attack, ConcealmentDegree, concealment};
 use proptest::prelude::*;
 
 const W: i32 = 9;
@@ -112,7 +112,7 @@ fn build(s: &Setup, mirror: bool) -> Option<Encounter> {
     })
 }
 
-fn ask(enc: &Encounter, melee: bool) -> (Degree, u32, bool, bool) {
+fn ask(enc: &Encounter, melee: bool) -> (ConcealmentDegree, u32, bool, bool) {
     let mut budget = Budget::unlimited();
     let scene = Scene::new(enc, &mut budget).unwrap();
     let attack = if melee { Attack::Melee } else { Attack::Ranged };

@@ -2,7 +2,7 @@
 //! document's own map notation and checked in the rules crate.
 
 use arbiter_rules::budget::Budget;
-use arbiter_rules::cover::{AttackKind, CoverAnswer, Degree, cover};
+use arbiter_rules::cover::{AttackKind, CoverAnswer, CoverDegree, cover};
 use arbiter_rules::encounter::{Creature, Encounter, Environment, Grid, Size, Terrain, Wall, WallKind};
 use arbiter_rules::grid::{Coord, Point, Square};
 use arbiter_rules::ruleset::{RulesetId, Variants};
@@ -76,24 +76,24 @@ const M1: [&str; 4] = ["........", "........", "A..o..T.", "........"];
 fn m1_creature_between() {
     for r in DND {
         let a = ask(&map(r, &M1), "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus, a.soft), (Degree::Half, 2, true), "{r:?}");
+        assert_eq!((a.degree, a.ac_bonus, a.soft), (CoverDegree::Half, 2, true), "{r:?}");
         // Every corner of A has exactly 2 blocked lines.
         assert_eq!(a.lines.iter().filter(|l| l.blocked).count(), 2);
         let mut moved = map(r, &M1);
         place(&mut moved, "o1", 3, 0);
-        assert_eq!(ask(&moved, "A", "T", AttackKind::Ranged).degree, Degree::None);
+        assert_eq!(ask(&moved, "A", "T", AttackKind::Ranged).degree, CoverDegree::None);
     }
     // PF1: soft cover +4 against the arrow, nothing against a fireball's Reflex save.
     let a = ask(&map(RulesetId::Pf1e, &M1), "A", "T", AttackKind::Ranged);
     assert_eq!(
         (a.degree, a.ac_bonus, a.save_bonus, a.soft, a.allows_stealth),
-        (Degree::Cover, 4, 0, true, false)
+        (CoverDegree::Cover, 4, 0, true, false)
     );
     let area = AttackKind::Area { origin: pt(0.0, 2.0), spread: false };
-    assert_eq!(ask(&map(RulesetId::Pf1e, &M1), "A", "T", area).degree, Degree::None);
+    assert_eq!(ask(&map(RulesetId::Pf1e, &M1), "A", "T", area).degree, CoverDegree::None);
     // hb3d: −4 ATT instead of +4 AC.
     let h = ask(&map(RulesetId::Hb3d, &M1), "A", "T", AttackKind::Ranged);
-    assert_eq!((h.degree, h.ac_bonus, h.attack_modifier), (Degree::Cover, 0, -4));
+    assert_eq!((h.degree, h.ac_bonus, h.attack_modifier), (CoverDegree::Cover, 0, -4));
 }
 
 const M2: [&str; 5] = ["A..#...", "...#...", "...#...", ".......", "....T.."];
@@ -102,24 +102,24 @@ const M2: [&str; 5] = ["A..#...", "...#...", "...#...", ".......", "....T.."];
 fn m2_wall_corner() {
     for r in DND {
         let a = ask(&map(r, &M2), "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus), (Degree::Half, 2), "{r:?} T (4,4)");
+        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, 2), "{r:?} T (4,4)");
         let mut e = map(r, &M2);
         place(&mut e, "T", 4, 3);
         let a = ask(&e, "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus), (Degree::ThreeQuarters, 5), "{r:?} T (4,3)");
+        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::ThreeQuarters, 5), "{r:?} T (4,3)");
         assert_eq!(a.corner, Some(pt(0.0, 0.0)));
         place(&mut e, "T", 5, 3);
         let a = ask(&e, "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.can_be_targeted), (Degree::Total, false), "{r:?} T (5,3)");
+        assert_eq!((a.degree, a.can_be_targeted), (CoverDegree::Total, false), "{r:?} T (5,3)");
     }
     for r in PF {
         let a = ask(&map(r, &M2), "A", "T", AttackKind::Ranged);
-        assert_eq!(a.degree, Degree::Cover, "{r:?}");
+        assert_eq!(a.degree, CoverDegree::Cover, "{r:?}");
     }
     assert_eq!(ask(&map(RulesetId::Pf1e, &M2), "A", "T", AttackKind::Ranged).ac_bonus, 4);
     // Partial cover variant: exactly one blocked line from the best corner.
     let a = ask(&with_variant(map(RulesetId::Pf1e, &M2), "pf1e.cover.partial"), "A", "T", AttackKind::Ranged);
-    assert_eq!((a.degree, a.ac_bonus, a.save_bonus), (Degree::Partial, 2, 1));
+    assert_eq!((a.degree, a.ac_bonus, a.save_bonus), (CoverDegree::Partial, 2, 1));
 }
 
 const M3: [&str; 5] = ["...#...", "...#...", "..A#...", ".......", ".....T."];
@@ -128,15 +128,15 @@ const M3: [&str; 5] = ["...#...", "...#...", "..A#...", ".......", ".....T."];
 fn m3_around_a_corner_is_asymmetric() {
     for r in DND {
         let a = ask(&map(r, &M3), "A", "T", AttackKind::Ranged);
-        assert_eq!(a.degree, Degree::None, "{r:?}");
+        assert_eq!(a.degree, CoverDegree::None, "{r:?}");
         // RULES.md names ⟨2,3⟩; any corner whose four lines pass under the wall is as good.
         assert!(a.lines.iter().all(|l| !l.blocked));
         let back = ask(&map(r, &M3), "T", "A", AttackKind::Ranged);
-        assert_eq!((back.degree, back.ac_bonus), (Degree::Half, 2), "{r:?}");
+        assert_eq!((back.degree, back.ac_bonus), (CoverDegree::Half, 2), "{r:?}");
     }
     for r in PF {
-        assert_eq!(ask(&map(r, &M3), "A", "T", AttackKind::Ranged).degree, Degree::None);
-        assert_eq!(ask(&map(r, &M3), "T", "A", AttackKind::Ranged).degree, Degree::Cover);
+        assert_eq!(ask(&map(r, &M3), "A", "T", AttackKind::Ranged).degree, CoverDegree::None);
+        assert_eq!(ask(&map(r, &M3), "T", "A", AttackKind::Ranged).degree, CoverDegree::Cover);
     }
 }
 
@@ -146,43 +146,47 @@ const M4: [&str; 4] = ["", "", "..A#.", "...T."];
 fn m4_adjacent_melee_diagonal_past_a_wall() {
     for r in [RulesetId::Pf1e, RulesetId::Hb3d, RulesetId::Sf1e] {
         let a = ask(&map(r, &M4), "A", "T", AttackKind::Melee);
-        assert_eq!(a.degree, Degree::Cover, "{r:?}");
+        assert_eq!(a.degree, CoverDegree::Cover, "{r:?}");
         assert!(a.denies_opportunity_attacks, "{r:?}: pf1e.cover.aoo");
-        assert_eq!(ask(&map(r, &M4), "T", "A", AttackKind::Melee).degree, Degree::Cover, "{r:?} symmetric");
+        assert_eq!(
+            ask(&map(r, &M4), "T", "A", AttackKind::Melee).degree,
+            CoverDegree::Cover,
+            "{r:?} symmetric"
+        );
         let open = map(r, &["", "", "..A..", "...T."]);
-        assert_eq!(ask(&open, "A", "T", AttackKind::Melee).degree, Degree::None, "{r:?} no wall");
+        assert_eq!(ask(&open, "A", "T", AttackKind::Melee).degree, CoverDegree::None, "{r:?} no wall");
     }
     let a = ask(&map(RulesetId::Pf1e, &M4), "A", "T", AttackKind::Melee);
     assert_eq!(a.procedure, "pf1e.cover.melee-adjacent");
     let mut ortho = map(RulesetId::Pf1e, &M4);
     place(&mut ortho, "A", 2, 3);
-    assert_eq!(ask(&ortho, "A", "T", AttackKind::Melee).degree, Degree::None, "orthogonally adjacent");
+    assert_eq!(ask(&ortho, "A", "T", AttackKind::Melee).degree, CoverDegree::None, "orthogonally adjacent");
     let sf_ortho = map(RulesetId::Sf1e, &["", "", ".....", "..AT."]);
-    assert_eq!(ask(&sf_ortho, "A", "T", AttackKind::Melee).degree, Degree::None, "SF open, orthogonal");
+    assert_eq!(ask(&sf_ortho, "A", "T", AttackKind::Melee).degree, CoverDegree::None, "SF open, orthogonal");
 }
 
 const M5: [&str; 3] = ["#######", "A...T..", "#######"];
 
 #[test]
 fn m5_corridor() {
-    assert_eq!(ask(&map(RulesetId::Pf1e, &M5), "A", "T", AttackKind::Ranged).degree, Degree::None);
+    assert_eq!(ask(&map(RulesetId::Pf1e, &M5), "A", "T", AttackKind::Ranged).degree, CoverDegree::None);
     let sf = ask(&map(RulesetId::Sf1e, &M5), "A", "T", AttackKind::Ranged);
-    assert_eq!((sf.degree, sf.ac_bonus), (Degree::Cover, 4));
+    assert_eq!((sf.degree, sf.ac_bonus), (CoverDegree::Cover, 4));
     // Adjacent in the corridor: SF literal gives cover, hence no AoO …
     let mut adj = map(RulesetId::Sf1e, &M5);
     place(&mut adj, "T", 1, 1);
     let a = ask(&adj, "A", "T", AttackKind::Melee);
-    assert_eq!(a.degree, Degree::Cover);
+    assert_eq!(a.degree, CoverDegree::Cover);
     assert!(a.denies_opportunity_attacks);
     // …unless the corridor exemption variant is on.
     let a = ask(&with_variant(adj, "sf1e.cover.corridorExemption"), "A", "T", AttackKind::Melee);
-    assert_eq!(a.degree, Degree::None);
+    assert_eq!(a.degree, CoverDegree::None);
     // PF1: a creature standing at (1,1) gives soft cover.
     let mut soft = map(RulesetId::Pf1e, &["#######", "Ao..T..", "#######"]);
     let a = ask(&soft, "A", "T", AttackKind::Ranged);
-    assert_eq!((a.degree, a.soft), (Degree::Cover, true));
+    assert_eq!((a.degree, a.soft), (CoverDegree::Cover, true));
     place(&mut soft, "o1", 6, 1);
-    assert_eq!(ask(&soft, "A", "T", AttackKind::Ranged).degree, Degree::None);
+    assert_eq!(ask(&soft, "A", "T", AttackKind::Ranged).degree, CoverDegree::None);
 }
 
 const M6: [&str; 4] = ["", ".....=.......", ".....=.......", ".....=......."];
@@ -196,10 +200,10 @@ fn m6_low_wall_distances() {
             e.creatures.push(Creature::new("T", "t", Square::new(tx, 2), Size::Medium));
             ask(&e, "A", "T", AttackKind::Ranged).degree
         };
-        assert_eq!(case(0, 6), Degree::Cover, "{r:?}: T 5 ft from the wall, A 25 ft");
-        assert_eq!(case(4, 8), Degree::None, "{r:?}: A 5 ft < T 15 ft");
-        assert_eq!(case(0, 12), Degree::None, "{r:?}: T 35 ft > 30 ft");
-        assert_eq!(case(2, 8), Degree::Cover, "{r:?}: both 15 ft");
+        assert_eq!(case(0, 6), CoverDegree::Cover, "{r:?}: T 5 ft from the wall, A 25 ft");
+        assert_eq!(case(4, 8), CoverDegree::None, "{r:?}: A 5 ft < T 15 ft");
+        assert_eq!(case(0, 12), CoverDegree::None, "{r:?}: T 35 ft > 30 ft");
+        assert_eq!(case(2, 8), CoverDegree::Cover, "{r:?}: both 15 ft");
     }
     // 5e: the low wall blocks all four lines but alone gives at most half cover.
     for r in DND {
@@ -207,7 +211,7 @@ fn m6_low_wall_distances() {
         e.creatures.push(Creature::new("A", "a", Square::new(0, 2), Size::Medium));
         e.creatures.push(Creature::new("T", "t", Square::new(6, 2), Size::Medium));
         let a = ask(&e, "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus), (Degree::Half, 2), "{r:?}");
+        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, 2), "{r:?}");
     }
 }
 
@@ -220,10 +224,10 @@ fn m7_big_creatures_and_reach() {
     ogre.reach_ft = Some(10);
     e.creatures.push(ogre);
     let a = ask(&e, "R", "O", AttackKind::Melee);
-    assert_eq!(a.degree, Degree::Cover, "only (1,1) is in reach; its diagonal crosses the wall");
+    assert_eq!(a.degree, CoverDegree::Cover, "only (1,1) is in reach; its diagonal crosses the wall");
     assert_eq!(a.target_square, Some(Square::new(1, 1)));
     let back = ask(&e, "O", "R", AttackKind::Melee);
-    assert_eq!(back.degree, Degree::None, "from (1,2), reach: corner lines slide along the wall face");
+    assert_eq!(back.degree, CoverDegree::None, "from (1,2), reach: corner lines slide along the wall face");
 }
 
 const M8: [&str; 4] = ["", "...o..", "A..oT.", "...o.."];
@@ -232,10 +236,14 @@ const M8: [&str; 4] = ["", "...o..", "A..oT.", "...o.."];
 fn m8_creatures_capped_at_half() {
     for r in DND {
         let a = ask(&map(r, &M8), "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus), (Degree::Half, 2), "{r:?}");
+        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, 2), "{r:?}");
         let mut off = map(r, &M8);
         off.variants = Variants::resolve(r.rules(), [("dnd5e.cover.half-cap", false)]);
-        assert_eq!(ask(&off, "A", "T", AttackKind::Ranged).degree, Degree::ThreeQuarters, "{r:?} DMG count");
+        assert_eq!(
+            ask(&off, "A", "T", AttackKind::Ranged).degree,
+            CoverDegree::ThreeQuarters,
+            "{r:?} DMG count"
+        );
     }
 }
 
@@ -249,7 +257,7 @@ fn g7_creature_against_a_wall_on_a_grid_line() {
             e.creatures.push(Creature::new("A", "a", Square::new(ax, 2), Size::Medium));
             e.creatures.push(Creature::new("T", "t", Square::new(tx, 2), Size::Medium));
             let a = ask(&e, "A", "T", AttackKind::Ranged);
-            assert_eq!(a.degree, Degree::Total, "{r:?} A ({ax},2) T ({tx},2)");
+            assert_eq!(a.degree, CoverDegree::Total, "{r:?} A ({ax},2) T ({tx},2)");
         }
     }
 }
@@ -263,16 +271,16 @@ fn g8_polyline_joint_pinch() {
         wall(&mut e, (2.5, 2.5), (2.5, 5.0), WallKind::Solid);
         e.creatures.push(Creature::new("A", "a", Square::new(0, 2), Size::Medium));
         e.creatures.push(Creature::new("T", "t", Square::new(5, 2), Size::Medium));
-        assert_eq!(ask(&e, "A", "T", AttackKind::Ranged).degree, Degree::Total, "{r:?}");
+        assert_eq!(ask(&e, "A", "T", AttackKind::Ranged).degree, CoverDegree::Total, "{r:?}");
     }
 }
 
 #[test]
 fn arrow_slit_gives_improved_or_three_quarters() {
     for (r, expect, ac) in [
-        (RulesetId::Pf1e, Degree::Improved, 8),
-        (RulesetId::Sf1e, Degree::Improved, 8),
-        (RulesetId::Dnd5e2024, Degree::ThreeQuarters, 5),
+        (RulesetId::Pf1e, CoverDegree::Improved, 8),
+        (RulesetId::Sf1e, CoverDegree::Improved, 8),
+        (RulesetId::Dnd5e2024, CoverDegree::ThreeQuarters, 5),
     ] {
         let mut e = map(r, &["", "", ""]);
         e.grid = Grid::open(8, 5);

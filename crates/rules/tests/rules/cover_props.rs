@@ -3,7 +3,7 @@
 //! blocks like the whole wall.
 
 use arbiter_rules::budget::Budget;
-use arbiter_rules::cover::{AttackKind, Degree, cover};
+use arbiter_rules::cover::{AttackKind, CoverDegree, cover};
 use arbiter_rules::encounter::{Creature, Encounter, Environment, Grid, Size, Terrain, Wall, WallKind};
 use arbiter_rules::grid::{Coord, Point, Square};
 use arbiter_rules::ruleset::{RulesetId, Variants};
@@ -96,7 +96,7 @@ fn attack(s: &Setup) -> AttackKind {
 }
 
 /// The degree, or `None` when the question is invalid (an area origin on a blocking wall).
-fn degree(enc: &Encounter, attack: AttackKind) -> Option<Degree> {
+fn degree(enc: &Encounter, attack: AttackKind) -> Option<CoverDegree> {
     let mut budget = Budget::unlimited();
     let scene = Scene::new(enc, &mut budget).unwrap();
     cover(&scene, 0, 1, attack, None, &mut budget).ok().map(|a| a.degree)

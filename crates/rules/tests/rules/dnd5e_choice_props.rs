@@ -3,7 +3,7 @@
 //! yes/no walks and judges one in full only when it could beat the best so far.
 
 use arbiter_rules::budget::Budget;
-use arbiter_rules::cover::{AttackKind, Degree, cover};
+use arbiter_rules::cover::{AttackKind, CoverDegree, cover};
 use arbiter_rules::encounter::{Creature, Encounter, Environment, Grid, Size, Terrain};
 use arbiter_rules::grid::line::{Blockers, Element, Endpoint, Grazing, Segment};
 use arbiter_rules::grid::{Point, Square};
@@ -75,7 +75,7 @@ fn build(s: &Setup) -> Option<Encounter> {
 }
 
 /// What the procedure chose: the degree, the attacker's corner and the target's square.
-type Choice = (Degree, Point, Square);
+type Choice = (CoverDegree, Point, Square);
 
 /// Every corner of the attacker, every target square, four lines each: 1–2 blocked lines give
 /// half cover, 3–4 three-quarters; with the half cap, a choice blocked only by creatures and
@@ -100,7 +100,7 @@ fn reference(enc: &Encounter) -> Choice {
             }
         }
     }
-    let mut best: Option<(Degree, u32, Point, Square)> = None;
+    let mut best: Option<(CoverDegree, u32, Point, Square)> = None;
     for &c in &corners {
         for t in st.squares() {
             let (mut blocked, mut any_hard) = (0, false);
@@ -113,11 +113,12 @@ fn reference(enc: &Encounter) -> Choice {
                 }
             }
             let counted = match blocked {
-                0 => Degree::None,
-                1 | 2 => Degree::Half,
-                _ => Degree::ThreeQuarters,
+                0 => CoverDegree::None,
+                1 | 2 => CoverDegree::Half,
+                _ => CoverDegree::ThreeQuarters,
             };
-            let degree = if cap && blocked > 0 && !any_hard { counted.min(Degree::Half) } else { counted };
+            let degree =
+                if cap && blocked > 0 && !any_hard { counted.min(CoverDegree::Half) } else { counted };
             if best.is_none_or(|(d, b, _, _)| (degree, blocked) < (d, b)) {
                 best = Some((degree, blocked, c, t));
             }
@@ -137,7 +138,7 @@ proptest! {
         let scene = Scene::new(&enc, &mut budget).unwrap();
         let answer = cover(&scene, 0, 1, AttackKind::Ranged, None, &mut budget).unwrap();
         // Total cover (no line of effect) is decided before any choice.
-        prop_assume!(answer.degree != Degree::Total);
+        prop_assume!(answer.degree != CoverDegree::Total);
         let (degree, corner, square) = reference(&enc);
         prop_assert_eq!(answer.degree, degree);
         prop_assert_eq!(answer.corner, Some(corner));
