@@ -1,4 +1,5 @@
-//! Every `curl` example of README.md, run verbatim against a live server on 127.0.0.1:8080.
+//! Every `curl` example of README.md, run verbatim against a live server on 127.0.0.1:8080,
+//! and what README says each answer contains (`# answer contains: {json}` lines) checked.
 
 use std::process::Command;
 
@@ -35,6 +36,45 @@ fn curl_blocks() -> Vec<(String, u64)> {
     blocks
 }
 
+/// What README says an example's answer contains: the JSON of each `# answer contains:` line.
+fn claims(block: &str) -> Vec<serde_json::Value> {
+    block
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("# answer contains:"))
+        .map(|c| serde_json::from_str(c).unwrap_or_else(|e| panic!("README claim is not JSON ({e}): {c}")))
+        .collect()
+}
+
+/// Whether `actual` holds `expected`: every key of an expected object (recursively), the items
+/// of an expected array in order (others may sit between them), equal scalars (numbers by value).
+fn contains(actual: &serde_json::Value, expected: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match (actual, expected) {
+        (Value::Object(a), Value::Object(e)) => {
+            e.iter().all(|(k, v)| a.get(k).is_some_and(|x| contains(x, v)))
+        }
+        (Value::Array(a), Value::Array(e)) => {
+            let mut rest = a.iter();
+            e.iter().all(|want| rest.any(|x| contains(x, want)))
+        }
+        (Value::Number(a), Value::Number(e)) => a.as_f64() == e.as_f64(),
+        (a, e) => a == e,
+    }
+}
+
+#[test]
+fn contains_matches_subsets_only() {
+    let answer = serde_json::json!({"result": {"degree": "cover", "ac_bonus": 4, "lines": [{"blocked": true}, {"blocked": false}]}});
+    assert!(contains(&answer, &serde_json::json!({"result": {"ac_bonus": 4.0}})));
+    assert!(contains(&answer, &serde_json::json!({"result": {"lines": [{"blocked": false}]}})));
+    assert!(!contains(&answer, &serde_json::json!({"result": {"ac_bonus": 2}})));
+    assert!(!contains(
+        &answer,
+        &serde_json::json!({"result": {"lines": [{"blocked": false}, {"blocked": true}]}})
+    ));
+    assert!(!contains(&answer, &serde_json::json!({"result": {"soft": false}})));
+}
+
 /// The file a curl example saves its answer to (`-o FILE`).
 fn saved_file(block: &str) -> Option<&str> {
     let rest = &block[block.find(" -o ")? + 4..];
@@ -66,6 +106,9 @@ async fn readme_curl_examples_work_verbatim() {
         let body = String::from_utf8_lossy(&out.stdout);
         assert!(!body.trim().is_empty(), "empty answer: {block}");
         if let Ok(json) = serde_json::from_str::<serde_json::Value>(&body) {
+            for claim in claims(&block) {
+                assert!(contains(&json, &claim), "README says the answer contains {claim}\n{block}\n{body}");
+            }
             let status = json.get("status").and_then(|s| s.as_u64()).unwrap_or(200);
             let status = if json.get("type").is_some() { status } else { 200 };
             assert_eq!(status, expect, "{block}\n{body}");
