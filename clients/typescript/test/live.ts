@@ -198,9 +198,61 @@ async function sweep(path: QuestionPath, file: string, scope: "result" | null): 
   }
 }
 
+// ---------------------------------------------------------------- requests
+/** RULES.md map M2 (README's first cover example): three of four lines blocked. */
+const M2: Schemas["CoverRequest"] = {
+  encounter: {
+    ruleset: "dnd5e2024",
+    grid: { width: 7, height: 5, map: ["...#...", "...#...", "...#...", ".......", "......."] },
+    creatures: [
+      { id: "archer", side: "party", at: { x: 0, y: 0 } },
+      { id: "orc", side: "monsters", at: { x: 4, y: 3 } },
+    ],
+  },
+  attacker: "archer",
+  target: "orc",
+  attack: "ranged",
+};
+
+/** An archer 21 squares east of an orc (the proxy smoke test's request). */
+const RANGE_21: Schemas["RangeRequest"] = {
+  encounter: {
+    ruleset: "pf1e",
+    grid: { width: 40, height: 10 },
+    creatures: [
+      { id: "archer", side: "party", at: { x: 0, y: 0 } },
+      { id: "orc", side: "monsters", at: { x: 21, y: 0 } },
+    ],
+  },
+  attacker: "archer",
+  target: "orc",
+  weapon: { kind: "ranged", increment_ft: 100 },
+};
+
+/** pf1e.initiative's example: fighter +1 rolls 14, goblin +6 rolls 9. */
+const INITIATIVE_TIE: Schemas["InitiativeRequest"] = {
+  encounter: {
+    ruleset: "pf1e",
+    grid: { width: 10, height: 10 },
+    creatures: [
+      { id: "fighter", side: "party", at: { x: 0, y: 0 }, stats: { initiative_bonus: 1 } },
+      { id: "goblin", side: "monsters", at: { x: 5, y: 0 }, stats: { initiative_bonus: 6 } },
+    ],
+  },
+  dice: { mode: "given", rolls: { initiative: { fighter: [14], goblin: [9] } } },
+};
+
 // ---------------------------------------------------------------- checks
 async function main(): Promise<void> {
   console.log(`ts-client: ${BASE_URL}`);
+  // One clear line, rather than every check failing on its own, when nothing listens there.
+  try {
+    await fetch(`${BASE_URL}/healthz`, { signal: AbortSignal.timeout(5000) });
+  } catch (e) {
+    console.log(`ts-client: no server at ${BASE_URL} (${e instanceof Error ? e.message : String(e)}); set ARBITER_URL`);
+    process.exitCode = 1;
+    return;
+  }
 
   await check("every example of the document satisfies its schema", () => {
     const examples = contract.examples();
@@ -229,8 +281,7 @@ async function main(): Promise<void> {
   });
 
   await check("cover: RULES.md M2 (README) is three-quarters cover, +5 AC, +5 Dex saves", async () => {
-    const body = requestExample("/v1/cover") as unknown as Schemas["CoverRequest"];
-    const { data, error } = await arbiter.POST("/v1/cover", { body });
+    const { data, error } = await arbiter.POST("/v1/cover", { body: M2 });
     if (!data) return fail(`no answer: ${JSON.stringify(error)}`);
     expect(data.result.degree === "three_quarters", `degree ${data.result.degree}`);
     expect(data.result.ac_bonus === 5, `ac_bonus ${data.result.ac_bonus}`);
@@ -252,8 +303,7 @@ async function main(): Promise<void> {
   await check("initiative: every fixture", () => sweep("/v1/initiative", "initiative/cases", null));
 
   await check("range: the archer 21 squares from the orc is 105 ft away (5 ft a square)", async () => {
-    const body = requestExample("/v1/range") as unknown as Schemas["RangeRequest"];
-    const { data } = await arbiter.POST("/v1/range", { body });
+    const { data } = await arbiter.POST("/v1/range", { body: RANGE_21 });
     expect(data?.result.distance_ft === 105, `distance_ft ${data?.result.distance_ft}`);
     expect(data?.result.distance_squares === 21, `distance_squares ${data?.result.distance_squares}`);
   });
@@ -261,8 +311,7 @@ async function main(): Promise<void> {
   await check(
     "initiative: PF1 fighter (+1, rolls 14) and goblin (+6, rolls 9) tie at 15, the goblin first",
     async () => {
-      const body = requestExample("/v1/initiative") as unknown as Schemas["InitiativeRequest"];
-      const { data } = await arbiter.POST("/v1/initiative", { body });
+      const { data } = await arbiter.POST("/v1/initiative", { body: INITIATIVE_TIE });
       const order = data?.result.order ?? [];
       expect(
         order.map((e) => `${e.creature}=${e.total}`).join(",") === "goblin=15,fighter=15",
@@ -290,7 +339,7 @@ async function main(): Promise<void> {
 
   await check("Accept: image/svg+xml draws the cover and the movement", async () => {
     const cover = await arbiter.POST("/v1/cover", {
-      body: requestExample("/v1/cover") as unknown as Schemas["CoverRequest"],
+      body: M2,
       headers: { Accept: "image/svg+xml" },
       parseAs: "text",
     });
@@ -317,9 +366,8 @@ async function main(): Promise<void> {
   });
 
   await check("Accept-Language: fr answers the trace in French", async () => {
-    const body = requestExample("/v1/cover") as unknown as Schemas["CoverRequest"];
-    const en = await arbiter.POST("/v1/cover", { body });
-    const fr = await arbiter.POST("/v1/cover", { body, params: { header: { "Accept-Language": "fr" } } });
+    const en = await arbiter.POST("/v1/cover", { body: M2 });
+    const fr = await arbiter.POST("/v1/cover", { body: M2, params: { header: { "Accept-Language": "fr" } } });
     const enTrace = en.data?.trace ?? [];
     const frTrace = fr.data?.trace ?? [];
     expect(
@@ -337,10 +385,9 @@ async function main(): Promise<void> {
   });
 
   await check("422: a creature outside the grid is a problem+json pointing at its square", async () => {
-    const body = requestExample("/v1/cover") as unknown as Schemas["CoverRequest"];
-    const outside = structuredClone(body);
+    const outside = structuredClone(M2);
     const orc = outside.encounter.creatures[1];
-    if (!orc) return fail("the cover example has fewer than 2 creatures");
+    if (!orc) return fail("M2 has fewer than 2 creatures");
     orc.at = { x: outside.encounter.grid.width, y: 0 };
     const { response, error } = await arbiter.POST("/v1/cover", { body: outside });
     expect(response.status === 422, `status ${response.status}`);
@@ -406,7 +453,7 @@ async function main(): Promise<void> {
     async () => {
       const { data } = await arbiter.GET("/v1/rules");
       const rules = new Map((data?.rules ?? []).map((r) => [r.id, r]));
-      const cover = await ask("/v1/cover", requestExample("/v1/cover"));
+      const cover = await ask("/v1/cover", M2 as unknown as Json);
       const cited = traceRules(cover.json);
       expect(cited.length > 0, "the cover answer cites no rule");
       for (const id of cited) {
