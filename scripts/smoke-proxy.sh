@@ -74,19 +74,9 @@ summary() {
   echo "smoke-proxy: $PASSED passed, $FAILED failed"
 }
 
-# Stop PID with TERM, then KILL after SECS seconds; never waits longer.
-stop_pid() {
-  local pid=$1 secs=${2:-5} i
-  [ -n "$pid" ] || return 0
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for ((i = 0; i < secs * 10; i++)); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  kill -KILL "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-}
+# stop_pid PID SECS: TERM, then KILL after SECS seconds; never waits longer.
+# shellcheck source=scripts/lib/server.sh
+. "$ROOT/scripts/lib/server.sh"
 
 cleanup() {
   local rc=$?
