@@ -614,6 +614,108 @@ mod tests {
         assert_eq!(Family::of_rule("grid.line-of-effect"), Family::Pf1e);
     }
 
+    /// Every id the rules crate emits (found in its sources) has its own French words: the
+    /// French differs from the English, but for the words both languages share.
+    #[test]
+    fn every_emitted_id_has_french_words() {
+        type Table = fn(&str, Lang) -> String;
+        let tables: [(Table, &[&str]); 9] = [
+            (
+                band,
+                &[
+                    "concealment_miss",
+                    "attacker_drops_weapon",
+                    "attacker_prone",
+                    "failure",
+                    "pushed_10_ft",
+                    "both_hands",
+                    "through_and_prone",
+                    "grappled",
+                    "target_prone",
+                    "disarmed",
+                    "through",
+                    "escaped",
+                    "pinned",
+                    "tied_up",
+                    "charged",
+                ],
+            ),
+            (
+                maneuver_opportunity,
+                &[
+                    "provokes",
+                    "improved",
+                    "cover",
+                    "does_not_threaten",
+                    "flat_footed",
+                    "grappled",
+                    "no_check",
+                ],
+            ),
+            (budget_why, &["double_move", "dash", "stand_up", "crawl", "dragging"]),
+            (
+                mount_issue,
+                &[
+                    "mount_too_small",
+                    "mount_out_of_reach",
+                    "no_movement_left",
+                    "landing_out_of_reach",
+                    "landing_blocked",
+                ],
+            ),
+            (consequence, &["illegal", "prone", "return_to_last_legal", "allowed", "none"]),
+            (no_opportunity, &["teleport", "forced", "disengage", "five_foot_step", "guarded_step"]),
+            (passage, &["hostile", "opponent", "charging_through_ally"]),
+            (tie_by, &["dex_mod", "modifier", "roll_off", "group", "input_order", "total"]),
+            (
+                attack_source,
+                &[
+                    "range",
+                    "ranged_in_close_combat",
+                    "long_range",
+                    "into_melee",
+                    "cover",
+                    "unseen_target",
+                    "unseen_attacker",
+                    "concealment",
+                    "flanking",
+                    "prone_attacker",
+                    "prone_target",
+                    "condition",
+                    "squeezing_attacker",
+                    "squeezing_target",
+                    "underwater",
+                    "off_hand",
+                ],
+            ),
+        ];
+        for (table, ids) in tables {
+            for id in ids {
+                let (en, fr) = (table(id, Lang::En), table(id, Lang::Fr));
+                assert!(!en.contains('_') && !fr.contains('_'), "{id}: {en} / {fr}");
+                assert_ne!(en, fr, "{id} has no French words");
+            }
+        }
+        for id in [
+            "solid",
+            "wall",
+            "corner",
+            "creature",
+            "no_movement_left",
+            "ends_in_occupied",
+            "cannot_stand",
+            "not_a_short_step",
+            "illegal_step",
+            "charge",
+            "mount_too_small",
+        ] {
+            assert_ne!(movement_failure(id, Lang::En), movement_failure(id, Lang::Fr), "{id}");
+        }
+        for id in ["walk", "disengage", "teleport", "forced", "mount", "dismount"] {
+            assert_ne!(movement_mode(id, Lang::En), movement_mode(id, Lang::Fr), "{id}");
+        }
+    }
+
     #[test]
     fn every_id_becomes_words() {
         for c in Condition::ALL {
