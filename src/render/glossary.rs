@@ -101,6 +101,16 @@ pub(crate) fn distance(feet: i64, lang: Lang) -> String {
     }
 }
 
+/// The target number an attack or a charge penalty counts against: AC (« CA »), or the
+/// homebrew's DEF (seed 003: "ATT >< DEF de la cible").
+pub(crate) fn armour(family: Family, lang: Lang) -> &'static str {
+    match (family, lang) {
+        (Family::Hb3d, _) => "DEF",
+        (_, Lang::En) => "AC",
+        (_, Lang::Fr) => "CA",
+    }
+}
+
 /// A degree of cover, by the ruleset's words: 5e "abri partiel" (half) and "abri supérieur"
 /// (three-quarters) per seed 002; Pathfinder "abri partiel", "abri supérieur" per seed 001;
 /// Starfinder "abri amélioré" per seed 000.
@@ -477,11 +487,10 @@ pub(crate) fn attack_detail(source: &str, detail: &str, family: Family, lang: La
             match detail.split_once(' ').filter(|(_, rest)| *rest == "AC to the attacker until its next turn")
             {
                 Some((v, _)) => match lang {
-                    Lang::En => format!("{v} AC to the attacker until its next turn"),
-                    Lang::Fr if family == Family::Hb3d => {
-                        format!("{v} à la DEF de l'attaquant jusqu'à son prochain tour")
+                    Lang::En => format!("{v} {} to the attacker until its next turn", armour(family, lang)),
+                    Lang::Fr => {
+                        format!("{v} à la {} de l'attaquant jusqu'à son prochain tour", armour(family, lang))
                     }
-                    Lang::Fr => format!("{v} à la CA de l'attaquant jusqu'à son prochain tour"),
                 },
                 None => detail.to_owned(),
             }

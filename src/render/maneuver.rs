@@ -1,5 +1,6 @@
 //! Text and data of the maneuver trace steps.
 
+use super::glossary::Family;
 use super::movement::{MoveOpportunityStepOut, opportunity_out};
 use super::{Lang, dist, glossary, sq};
 use crate::wire::{SquareOut, squares as square_list};
@@ -33,7 +34,7 @@ fn obstacle_out(o: &Obstacle) -> ObstacleOut {
     ObstacleOut { creature: o.creature.clone(), reason: o.why.id(), square: o.square.map(sq) }
 }
 
-fn charge_step(c: &ChargeStep, lang: Lang) -> (String, ManeuverEffectOut) {
+fn charge_step(c: &ChargeStep, lang: Lang, voc: Family) -> (String, ManeuverEffectOut) {
     use Lang::*;
     match c {
         ChargeStep::Closest { squares, feet } => (
@@ -94,14 +95,17 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, ManeuverEffectOut) {
         ChargeStep::Legal { end, movement_ft, attack_bonus, ac_penalty, alternatives } => (
             match lang {
                 En => format!(
-                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to AC until the next turn",
-                    end.x, end.y
-                ),
-                Fr => format!(
-                    "charge jusqu'en ({}, {}), {} : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la CA jusqu'au prochain tour",
+                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to {} until the next turn",
                     end.x,
                     end.y,
-                    dist(*movement_ft, lang)
+                    glossary::armour(voc, lang)
+                ),
+                Fr => format!(
+                    "charge jusqu'en ({}, {}), {} : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la {} jusqu'au prochain tour",
+                    end.x,
+                    end.y,
+                    dist(*movement_ft, lang),
+                    glossary::armour(voc, lang)
                 ),
             },
             ChargeLegalStepOut {
@@ -247,7 +251,7 @@ fn stop_text(s: &PushStop, lang: Lang) -> String {
 }
 
 /// Renders one maneuver step.
-pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectOut) {
+pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: Family) -> (String, ManeuverEffectOut) {
     use Lang::*;
     match e {
         ManeuverEffect::Illegal { kind, why } => (
@@ -344,7 +348,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
             },
             EscapeDcStepOut { escape_dc: *dc }.into(),
         ),
-        ManeuverEffect::Charge(c) => charge_step(c, lang),
+        ManeuverEffect::Charge(c) => charge_step(c, lang, voc),
     }
 }
 

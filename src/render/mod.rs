@@ -262,7 +262,7 @@ fn effect(e: &Effect, lang: Lang, voc: glossary::Family) -> (String, EffectOut) 
         Effect::Cover(e) => family(cover::effect(e, lang, voc), EffectOut::Cover),
         Effect::Vision(e) => family(vision::effect(e, lang), EffectOut::Vision),
         Effect::Flanking(e) => family(flanking::effect(e, lang), EffectOut::Flanking),
-        Effect::Maneuver(e) => family(maneuver::effect(e, lang), EffectOut::Maneuver),
+        Effect::Maneuver(e) => family(maneuver::effect(e, lang, voc), EffectOut::Maneuver),
         Effect::Movement(e) => family(movement::effect(e, lang), EffectOut::Movement),
         Effect::Initiative(e) => family(initiative::effect(e, lang), EffectOut::Initiative),
         Effect::Analyze(e) => family(analyze::effect(e, lang), EffectOut::Analyze),
