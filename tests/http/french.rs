@@ -461,3 +461,36 @@ fn the_checker_catches_english_and_raw_ids() {
     assert_eq!(typography_faults("ordre : a; b:c").len(), 3);
     assert!(typography_faults("ordre\u{a0}: a\u{a0}; b").is_empty());
 }
+
+/// The seeds' words for the degrees of cover, per ruleset: seed 002 (5e) calls half cover
+/// "abri partiel" and three-quarters cover "abri supérieur"; seed 001 (PF1) calls improved
+/// cover "abri supérieur", seed 000 (Starfinder) "abri amélioré". Numbers from RULES.md
+/// (`dnd5e.cover.degrees`: +2 / +5 AC and Dex saves; improved cover +8 AC, +4 Reflex).
+#[tokio::test]
+async fn cover_degrees_in_the_seeds_words() {
+    let cases = fixtures_of("cover/cases");
+    let result_text = |body: &Value| {
+        body["trace"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .rev()
+            .find(|s| s["effect"].get("degree").is_some() && s["effect"].get("ac_bonus").is_some())
+            .and_then(|s| s["text"].as_str())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    for (name, want) in [
+        ("M1 dnd5e2014: creature between → half", "abri partiel\u{a0}: +2 CA, +2 aux jets de sauvegarde"),
+        (
+            "M2 dnd5e2024: target (4,3) → three-quarters from ⟨0,0⟩",
+            "abri supérieur\u{a0}: +5 CA, +5 aux jets de sauvegarde",
+        ),
+        ("arrow slit pf1e → improved", "abri supérieur\u{a0}: +8 CA, +4 aux jets de sauvegarde"),
+        ("arrow slit sf1e → improved", "abri amélioré\u{a0}: +8 CA, +4 aux jets de sauvegarde"),
+    ] {
+        let case = cases.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name}"));
+        let body = ask("/v1/cover", &case["request"], "fr", "application/json").await.json();
+        assert_eq!(result_text(&body), want, "{name}");
+    }
+}
