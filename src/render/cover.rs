@@ -73,7 +73,7 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang, voc: Family) -> (String, Cover
         CoverEffect::ArrowSlit => (
             match lang {
                 En => "a line passes through an arrow slit: at least improved (three-quarters) cover".to_owned(),
-                Fr => "une ligne passe par une meurtrière : au moins un abri supérieur".to_owned(),
+                Fr => format!("une ligne passe par une meurtrière : au moins un {}", degree_name(CoverDegree::Improved, Fr)),
             },
             ArrowSlitStepOut { arrow_slit: true }.into(),
         ),
