@@ -8,6 +8,9 @@ use arbiter_rules::encounter::{Encounter, Terrain, WallKind};
 use arbiter_rules::grid::{Point, Square};
 use arbiter_rules::movement::Movement;
 
+use crate::render::Lang;
+use crate::render::glossary::{self, Family};
+
 /// Escapes text for XML content and attributes.
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -191,24 +194,61 @@ fn xy(p: Point, cell: f64) -> (f64, f64) {
     (p.x.to_f64() * cell, p.y.to_f64() * cell)
 }
 
-/// The cover answer drawn: grid, walls, creatures, and the chosen corner's lines.
-pub fn cover(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer) -> String {
+/// The legend rows every drawing shares: the walls and the squares, in the language.
+fn key_rows(lang: Lang) -> [String; 2] {
+    match lang {
+        Lang::En => [
+            "Walls: black solid, brown dashed low, blue window, dotted arrow slit, brown door, green dashed open door".to_owned(),
+            "Squares: dark solid, grey opaque, tan low, green concealing, beige difficult, blue water".to_owned(),
+        ],
+        Lang::Fr => [
+            "Murs : noir plein, tirets bruns muret, bleu fenêtre, pointillés meurtrière, brun porte, tirets verts porte ouverte".to_owned(),
+            "Cases : sombre pleine, grise opaque, ocre obstacle bas, verte camouflage, beige terrain difficile, bleue eau".to_owned(),
+        ],
+    }
+}
+
+/// The legend rows in the language, French typography applied.
+fn localised(rows: Vec<String>, lang: Lang) -> Vec<String> {
+    match lang {
+        Lang::En => rows,
+        Lang::Fr => rows.iter().map(|r| glossary::french_typography(r)).collect(),
+    }
+}
+
+/// The cover answer's title and legend rows, in the language.
+fn cover_rows(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer, lang: Lang) -> Vec<String> {
     let name = |i: usize| enc.creatures.get(i).map_or("?", |c| c.id.as_str()).to_owned();
-    let title = format!("Cover of {} against {}: {}", name(target), name(attacker), a.degree.id());
-    let rows = vec![
-        title.clone(),
-        format!(
-            "Ruleset {} · procedure {} · AC bonus {:+} · save bonus {:+}{}",
-            enc.ruleset.id(),
-            a.procedure,
-            a.ac_bonus,
-            a.save_bonus,
-            if a.soft { " · soft (creatures only)" } else { "" }
-        ),
-        "Lines: green clear, red blocked; blue dot: the attacker's corner".to_owned(),
-        "Walls: black solid, brown dashed low, blue window, dotted arrow slit, brown door, green dashed open door".to_owned(),
-        "Squares: dark solid, grey opaque, tan low, green concealing, beige difficult, blue water".to_owned(),
-    ];
+    let degree = glossary::cover_degree(a.degree, Family::of_rule(enc.ruleset.id()), lang);
+    let (ruleset, procedure) = (enc.ruleset.id(), a.procedure);
+    let (ac, save) = (a.ac_bonus, a.save_bonus);
+    let mut rows = match lang {
+        Lang::En => vec![
+            format!("Cover of {} against {}: {degree}", name(target), name(attacker)),
+            format!(
+                "Ruleset {ruleset} · procedure {procedure} · AC bonus {ac:+} · save bonus {save:+}{}",
+                if a.soft { " · soft (creatures only)" } else { "" }
+            ),
+            "Lines: green clear, red blocked; blue dot: the attacker's corner".to_owned(),
+        ],
+        Lang::Fr => vec![
+            format!("Abri de {} face à {} : {degree}", name(target), name(attacker)),
+            format!(
+                "Règles {ruleset} · procédure {procedure} · bonus à la CA {ac:+} · bonus aux jets de sauvegarde {save:+}{}",
+                if a.soft { " · abri mou (créatures seulement)" } else { "" }
+            ),
+            "Lignes : vert dégagée, rouge bloquée ; point bleu : le coin de l'attaquant".to_owned(),
+        ],
+    };
+    rows.extend(key_rows(lang));
+    localised(rows, lang)
+}
+
+/// The cover answer drawn: grid, walls, creatures, and the chosen corner's lines, captioned
+/// in the language.
+pub fn cover(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer, lang: Lang) -> String {
+    let rows = cover_rows(enc, attacker, target, a, lang);
+    let title = rows[0].clone();
     let (mut s, cell) = base(enc, &title, rows.len());
     s.push_str(r#"<g stroke-width="2" stroke-linecap="round">"#);
     for l in &a.lines {
@@ -237,29 +277,43 @@ pub fn cover(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer) -
     s
 }
 
+/// The movement answer's title and legend rows, in the language.
+fn movement_rows(enc: &Encounter, mover: usize, m: &Movement, lang: Lang) -> Vec<String> {
+    let name = enc.creatures.get(mover).map_or("?", |c| c.id.as_str());
+    let mode = glossary::movement_mode(m.mode.id(), lang);
+    let why = glossary::movement_failure(m.reason.unwrap_or("?"), lang);
+    let spent = glossary::distance(i64::from(m.total_ft.saturating_add(m.extra_ft)), lang);
+    let budget = m.budget_ft.map(|b| glossary::distance(i64::from(b), lang));
+    let provoked = m.opportunities.iter().filter(|o| o.provoked).count();
+    let ruleset = enc.ruleset.id();
+    let mut rows = match lang {
+        Lang::En => vec![
+            format!("Movement of {name} ({mode}): {}", if m.legal { "legal".to_owned() } else { format!("illegal ({why})") }),
+            format!(
+                "Ruleset {ruleset} · {spent} spent{} · {provoked} attack(s) of opportunity",
+                budget.map(|b| format!(" of {b}")).unwrap_or_default()
+            ),
+            "Path: green legal steps, red illegal; blue dot: start, black ring: last legal square; orange ring: provokes".to_owned(),
+        ],
+        Lang::Fr => vec![
+            format!("Déplacement de {name} ({mode}) : {}", if m.legal { "permis".to_owned() } else { format!("interdit ({why})") }),
+            format!(
+                "Règles {ruleset} · {spent} dépensés{} · {provoked} attaque(s) d'opportunité",
+                budget.map(|b| format!(" sur {b}")).unwrap_or_default()
+            ),
+            "Chemin : vert pas permis, rouge interdit ; point bleu : départ, anneau noir : dernière case permise ; anneau orange : provoque".to_owned(),
+        ],
+    };
+    rows.extend(key_rows(lang));
+    localised(rows, lang)
+}
+
 /// The movement drawn: grid, walls, creatures, the path (green legal steps, red illegal
 /// ones), the last legal square, and an orange ring on each square where an attack of
-/// opportunity is provoked.
-pub fn movement(enc: &Encounter, mover: usize, m: &Movement) -> String {
-    let name = enc.creatures.get(mover).map_or("?", |c| c.id.as_str());
-    let title = format!(
-        "Movement of {name} ({}): {}",
-        m.mode.id(),
-        if m.legal { "legal".to_owned() } else { format!("illegal ({})", m.reason.unwrap_or("?")) }
-    );
-    let spent = m.total_ft.saturating_add(m.extra_ft);
-    let rows = vec![
-        title.clone(),
-        format!(
-            "Ruleset {} · {spent} ft spent{} · {} attack(s) of opportunity",
-            enc.ruleset.id(),
-            m.budget_ft.map(|b| format!(" of {b} ft")).unwrap_or_default(),
-            m.opportunities.iter().filter(|o| o.provoked).count()
-        ),
-        "Path: green legal steps, red illegal; blue dot: start, black ring: last legal square; orange ring: provokes".to_owned(),
-        "Walls: black solid, brown dashed low, blue window, dotted arrow slit, brown door, green dashed open door".to_owned(),
-        "Squares: dark solid, grey opaque, tan low, green concealing, beige difficult, blue water".to_owned(),
-    ];
+/// opportunity is provoked; captioned in the language.
+pub fn movement(enc: &Encounter, mover: usize, m: &Movement, lang: Lang) -> String {
+    let rows = movement_rows(enc, mover, m, lang);
+    let title = rows[0].clone();
     let (mut s, cell) = base(enc, &title, rows.len());
     let side = enc.creatures.get(mover).map_or(1, |c| enc.space(c).side);
     // The centre of the mover's space on an anchor square.

@@ -10,6 +10,7 @@ mod http {
     pub mod contract;
     pub mod cover;
     pub mod flanking;
+    pub mod french;
     pub mod fuzz;
     pub mod initiative;
     pub mod maneuver;

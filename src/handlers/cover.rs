@@ -51,7 +51,7 @@ pub async fn cover(
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, q.attack, q.weapon.as_ref(), &mut budget)?;
     if accept.svg {
-        return Ok(super::svg(svg::cover(&q.encounter, q.attacker, q.target, &answer)));
+        return Ok(super::svg(svg::cover(&q.encounter, q.attacker, q.target, &answer, accept.lang)));
     }
     Ok(super::json(&CoverResponse::new(&q.encounter, &answer, accept.lang)))
 }

@@ -59,7 +59,7 @@ pub async fn movement(
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.mover, &q.path, q.mode, &q.options, &mut budget)?;
     if accept.svg {
-        return Ok(super::svg(svg::movement(&q.encounter, q.mover, &answer)));
+        return Ok(super::svg(svg::movement(&q.encounter, q.mover, &answer, accept.lang)));
     }
     Ok(super::json(&MovementResponse::new(&answer, accept.lang)))
 }

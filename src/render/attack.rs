@@ -1,10 +1,11 @@
 //! Text and data of the attack modifier, advantage and outcome trace steps.
 
 use super::Lang;
-use arbiter_rules::trace::{AttackEffect, RollMode};
+use super::glossary::{self, Family};
+use arbiter_rules::trace::AttackEffect;
 
 /// Renders one attack modifier, advantage and outcome step.
-pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) {
+pub(super) fn effect(e: &AttackEffect, lang: Lang, voc: Family) -> (String, AttackEffectOut) {
     use Lang::*;
     match e {
         AttackEffect::AdvantageCombined { advantage, disadvantage, result } => (
@@ -14,12 +15,8 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) 
                     result.id()
                 ),
                 Fr => format!(
-                    "{advantage} source(s) d'avantage et {disadvantage} de désavantage : jet {}",
-                    match result {
-                        RollMode::Advantage => "avec avantage",
-                        RollMode::Disadvantage => "avec désavantage",
-                        RollMode::Normal => "normal",
-                    }
+                    "{advantage} source(s) d'avantage et {disadvantage} de désavantage : {}",
+                    glossary::roll_mode(*result, lang)
                 ),
             },
             AdvantageCombinedStepOut {
@@ -38,7 +35,7 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) 
                 advantage: *advantage,
                 disadvantage: *disadvantage,
             };
-            (modifier_text(&out, lang), out.into())
+            (modifier_text(&out, voc, lang), out.into())
         }
         AttackEffect::AttackOutcome {
             allowed,
@@ -65,10 +62,15 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang) -> (String, AttackEffectOut) 
 }
 
 /// A modifier's source and detail, then what it changes ("noted" when nothing).
-fn modifier_text(m: &AttackModifierStepOut, lang: Lang) -> String {
+fn modifier_text(m: &AttackModifierStepOut, voc: Family, lang: Lang) -> String {
     use Lang::*;
-    let what = m.source.replace('_', " ");
-    let d = m.detail.as_ref().map_or_else(String::new, |d| format!(" ({d})"));
+    let what = glossary::attack_source(m.source, lang);
+    let d = m
+        .detail
+        .as_ref()
+        .map(|d| glossary::attack_detail(m.source, d, voc, lang))
+        .filter(|d| *d != what)
+        .map_or_else(String::new, |d| format!(" ({d})"));
     let mut parts: Vec<String> = Vec::new();
     if m.attack != 0 {
         parts.push(match lang {

@@ -1,14 +1,16 @@
 //! Text and data of the line of effect and cover trace steps.
 
-use super::{Lang, metres, pt, sq};
+use super::glossary::{self, Family, metres_fr};
+use super::{Lang, pt, sq};
 use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::grid::Point;
 use arbiter_rules::trace::CoverEffect;
 use arbiter_rules::trace::cover::CoverDegree;
 
 /// Renders one line of effect and cover step.
-pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
+pub(super) fn effect(e: &CoverEffect, lang: Lang, voc: Family) -> (String, CoverEffectOut) {
     use Lang::*;
+    let degree_name = |d: CoverDegree, lang: Lang| glossary::cover_degree(d, voc, lang);
     match e {
         CoverEffect::LineOfEffect { exists, from, to } => (
             match (lang, exists) {
@@ -20,7 +22,7 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
             LineOfEffectStepOut { exists: *exists, from: from.map(pt), to: to.map(pt) }.into(),
         ),
         CoverEffect::CoverChoice { corner, target_square, blocked, lines, degree, adjacent_test } => {
-            let c = corner.map_or_else(String::new, fmt_pt);
+            let c = corner.map_or_else(String::new, |p| fmt_pt(p, lang));
             let t = target_square.map_or_else(String::new, |s| format!("({}, {})", s.x, s.y));
             let text = match (lang, adjacent_test) {
                 (En, false) => format!("best corner {c} to target square {t}: {blocked} of {lines} lines blocked → {}", degree_name(*degree, En)),
@@ -37,7 +39,7 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
             match (lang, capped) {
                 (En, true) => "only creatures and low obstacles block: capped at half cover".to_owned(),
                 (En, false) => "a solid obstacle blocks: no cap".to_owned(),
-                (Fr, true) => "seuls des créatures et obstacles bas bloquent : abri limité à un demi-abri".to_owned(),
+                (Fr, true) => "seuls des créatures et obstacles bas bloquent : abri limité à un abri partiel".to_owned(),
                 (Fr, false) => "un obstacle plein bloque : pas de plafond".to_owned(),
             },
             HalfCapStepOut { capped: *capped }.into(),
@@ -55,9 +57,9 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
                 (En, true) => format!("{what}: target {target_ft} ft, attacker {attacker_ft} ft from it: gives cover"),
                 (En, false) if *target_ft > 30 => format!("{what}: target {target_ft} ft from it, beyond 30 ft: ignored"),
                 (En, false) => format!("{what}: attacker {attacker_ft} ft is closer than the target {target_ft} ft: ignored"),
-                (Fr, true) => format!("{what} : cible à {} m, attaquant à {} m : fournit un abri", metres(*target_ft), metres(*attacker_ft)),
-                (Fr, false) if *target_ft > 30 => format!("{what} : cible à {} m, au-delà de 9 m : ignoré", metres(*target_ft)),
-                (Fr, false) => format!("{what} : l'attaquant ({} m) est plus près que la cible ({} m) : ignoré", metres(*attacker_ft), metres(*target_ft)),
+                (Fr, true) => format!("{what} : cible à {}, attaquant à {} : fournit un abri", metres_fr(*target_ft), metres_fr(*attacker_ft)),
+                (Fr, false) if *target_ft > 30 => format!("{what} : cible à {}, au-delà de 9 mètres (6 cases) : ignoré", metres_fr(*target_ft)),
+                (Fr, false) => format!("{what} : l'attaquant, à {}, est plus près que la cible, à {} : ignoré", metres_fr(*attacker_ft), metres_fr(*target_ft)),
             };
             (text, LowObstacleStepOut { square: square.map(sq), wall: *wall, target_ft: *target_ft, attacker_ft: *attacker_ft, counted: *counted }.into())
         }
@@ -71,7 +73,7 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
         CoverEffect::ArrowSlit => (
             match lang {
                 En => "a line passes through an arrow slit: at least improved (three-quarters) cover".to_owned(),
-                Fr => "une ligne passe par une meurtrière : au moins un abri supérieur".to_owned(),
+                Fr => format!("une ligne passe par une meurtrière : au moins un {}", degree_name(CoverDegree::Improved, Fr)),
             },
             ArrowSlitStepOut { arrow_slit: true }.into(),
         ),
@@ -108,26 +110,12 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang) -> (String, CoverEffectOut) {
     }
 }
 
-fn fmt_pt(p: Point) -> String {
-    format!("⟨{}, {}⟩", p.x.to_f64(), p.y.to_f64())
-}
-
-fn degree_name(d: CoverDegree, lang: Lang) -> &'static str {
-    match (d, lang) {
-        (CoverDegree::None, Lang::En) => "no cover",
-        (CoverDegree::Partial, Lang::En) => "partial cover",
-        (CoverDegree::Half, Lang::En) => "half cover",
-        (CoverDegree::Cover, Lang::En) => "cover",
-        (CoverDegree::ThreeQuarters, Lang::En) => "three-quarters cover",
-        (CoverDegree::Improved, Lang::En) => "improved cover",
-        (CoverDegree::Total, Lang::En) => "total cover",
-        (CoverDegree::None, Lang::Fr) => "pas d'abri",
-        (CoverDegree::Partial, Lang::Fr) => "abri partiel",
-        (CoverDegree::Half, Lang::Fr) => "demi-abri",
-        (CoverDegree::Cover, Lang::Fr) => "abri",
-        (CoverDegree::ThreeQuarters, Lang::Fr) => "abri aux trois quarts",
-        (CoverDegree::Improved, Lang::Fr) => "abri supérieur",
-        (CoverDegree::Total, Lang::Fr) => "abri total",
+/// A corner: "⟨0.5, 1⟩" in English; French writes decimal commas, so a semicolon separates
+/// the coordinates: "⟨0,5 ; 1⟩".
+fn fmt_pt(p: Point, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("⟨{}, {}⟩", p.x.to_f64(), p.y.to_f64()),
+        Lang::Fr => format!("⟨{} ; {}⟩", p.x.to_f64(), p.y.to_f64()).replace('.', ","),
     }
 }
 

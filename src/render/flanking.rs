@@ -1,6 +1,7 @@
 //! Text and data of the flanking trace steps.
 
-use super::{Lang, list, metres, sq};
+use super::glossary::{self, metres_fr};
+use super::{Lang, list, sq};
 use crate::wire::SquareOut;
 use arbiter_rules::flanking::{Edges, FlankEffect, NoFlank};
 use arbiter_rules::grid::Square;
@@ -23,8 +24,12 @@ fn edges_name(e: Edges, lang: Lang) -> &'static str {
 fn why_text(why: &NoFlank, lang: Lang) -> String {
     use Lang::*;
     match (why, lang) {
-        (NoFlank::Condition(c), En) => format!("it is {}, so it neither threatens nor flanks", c.id()),
-        (NoFlank::Condition(c), Fr) => format!("état {}, ni menace ni prise en tenaille", c.id()),
+        (NoFlank::Condition(c), En) => {
+            format!("it is {}, so it neither threatens nor flanks", glossary::condition(*c, En))
+        }
+        (NoFlank::Condition(c), Fr) => {
+            format!("{}, ne menace pas et ne prend pas en tenaille", glossary::condition(*c, Fr))
+        }
         (NoFlank::Unarmed, En) => "unarmed without Improved Unarmed Strike, it threatens nothing".to_owned(),
         (NoFlank::Unarmed, Fr) => {
             "à mains nues sans Science du combat à mains nues, ne menace rien".to_owned()
@@ -40,12 +45,12 @@ fn why_text(why: &NoFlank, lang: Lang) -> String {
             format!("the target is out of its {reach_ft} ft reach")
         }
         (NoFlank::OutOfReach { reach_ft, too_close_ft: Some(t) }, Fr) => format!(
-            "la cible est hors de son allonge de {} m (une arme à allonge ne frappe pas à {} m ou moins)",
-            metres(*reach_ft),
-            metres(*t)
+            "la cible est hors de son allonge de {} (une arme à allonge ne frappe pas à {} ou moins)",
+            metres_fr(*reach_ft),
+            metres_fr(*t)
         ),
         (NoFlank::OutOfReach { reach_ft, too_close_ft: None }, Fr) => {
-            format!("la cible est hors de son allonge de {} m", metres(*reach_ft))
+            format!("la cible est hors de son allonge de {}", metres_fr(*reach_ft))
         }
         (NoFlank::NotAdjacent, En) => "it is not adjacent to the target".to_owned(),
         (NoFlank::NotAdjacent, Fr) => "n'est pas au contact de la cible".to_owned(),
@@ -187,10 +192,10 @@ fn threatens_text(creature: &str, reach_ft: i64, second_diagonal: bool, lang: La
         ),
         (En, false) => format!("{creature} threatens the target ({reach_ft} ft reach)"),
         (Fr, true) => format!(
-            "{creature} menace la cible avec {} m d'allonge par l'exception de la seconde diagonale",
-            metres(reach_ft)
+            "{creature} menace la cible avec une allonge de {} par l'exception de la seconde diagonale",
+            metres_fr(reach_ft)
         ),
-        (Fr, false) => format!("{creature} menace la cible ({} m d'allonge)", metres(reach_ft)),
+        (Fr, false) => format!("{creature} menace la cible, avec une allonge de {}", metres_fr(reach_ft)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Text and data of the space, distance and elevation trace steps.
 
-use super::{Lang, list, metres, plural};
+use super::glossary::metres_fr;
+use super::{Lang, list, plural};
 use arbiter_rules::grid::Metric;
 use arbiter_rules::trace::GridEffect;
 
@@ -22,12 +23,7 @@ pub(super) fn effect(e: &GridEffect, lang: Lang) -> (String, GridEffectOut) {
                     plural(*squares),
                     metric_name(*metric, lang)
                 ),
-                Fr => format!(
-                    "distance {} m ({squares} case{}, {})",
-                    metres(*feet),
-                    plural(*squares),
-                    metric_name(*metric, lang)
-                ),
+                Fr => format!("distance {}, {}", metres_fr(*feet), metric_name(*metric, lang)),
             },
             DistanceStepOut { squares: *squares, feet: *feet, metric: metric.rule() }.into(),
         ),
@@ -47,9 +43,9 @@ pub(super) fn effect(e: &GridEffect, lang: Lang) -> (String, GridEffectOut) {
 fn metric_name(m: Metric, lang: Lang) -> &'static str {
     match (m, lang) {
         (Metric::Chebyshev, Lang::En) => "every diagonal 5 ft",
-        (Metric::Chebyshev, Lang::Fr) => "chaque diagonale 1,50 m",
+        (Metric::Chebyshev, Lang::Fr) => "chaque diagonale compte 1,50 mètre",
         (Metric::Alternating, Lang::En) => "diagonals alternate 5 ft / 10 ft",
-        (Metric::Alternating, Lang::Fr) => "diagonales alternées 1,50 m / 3 m",
+        (Metric::Alternating, Lang::Fr) => "diagonales alternées 1,50 mètre / 3 mètres",
     }
 }
 

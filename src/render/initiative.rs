@@ -1,6 +1,7 @@
 //! Text and data of the initiative trace steps.
 
 use super::Lang;
+use super::glossary;
 use arbiter_rules::initiative::{InitiativeEffect, SurpriseEffect};
 
 /// Renders one initiative step.
@@ -9,14 +10,17 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEff
     match e {
         InitiativeEffect::Bonus { creature, bonus, mode, causes } => (
             match (causes.is_empty(), lang) {
+                (false, _) => {
+                    let why: Vec<String> =
+                        causes.iter().map(|c| glossary::initiative_cause(c, lang)).collect();
+                    let mode = glossary::roll_mode(*mode, lang);
+                    match lang {
+                        En => format!("{creature}: initiative {bonus:+}, {mode} ({})", why.join(", ")),
+                        Fr => format!("{creature} : initiative {bonus:+}, {mode} ({})", why.join(", ")),
+                    }
+                }
                 (true, En) => format!("{creature}: initiative {bonus:+}"),
                 (true, Fr) => format!("{creature} : initiative {bonus:+}"),
-                (false, En) => {
-                    format!("{creature}: initiative {bonus:+}, {} ({})", mode.id(), causes.join(", "))
-                }
-                (false, Fr) => {
-                    format!("{creature} : initiative {bonus:+}, {} ({})", mode.id(), causes.join(", "))
-                }
             },
             InitiativeBonusStepOut {
                 creature: creature.clone(),
@@ -53,8 +57,16 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEff
         }
         InitiativeEffect::Tie { creatures, by } => (
             match lang {
-                En => format!("tie between {}: decided by {by}", creatures.join(" and ")),
-                Fr => format!("égalité entre {} : départagés par {by}", creatures.join(" et ")),
+                En => format!(
+                    "tie between {}: decided by {}",
+                    creatures.join(" and "),
+                    glossary::tie_by(by, lang)
+                ),
+                Fr => format!(
+                    "égalité entre {} : départagés par {}",
+                    creatures.join(" et "),
+                    glossary::tie_by(by, lang)
+                ),
             },
             InitiativeTieStepOut { creatures: creatures.clone(), by }.into(),
         ),

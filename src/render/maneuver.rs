@@ -1,7 +1,8 @@
 //! Text and data of the maneuver trace steps.
 
+use super::glossary::Family;
 use super::movement::{MoveOpportunityStepOut, opportunity_out};
-use super::{Lang, sq};
+use super::{Lang, dist, glossary, sq};
 use crate::wire::{SquareOut, squares as square_list};
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
@@ -18,25 +19,32 @@ fn squares_text(v: &[Square]) -> String {
 }
 
 fn obstacle_text(o: &Obstacle, lang: Lang) -> String {
-    let at = o.square.map(|q| format!(" ({}, {})", q.x, q.y)).unwrap_or_default();
-    let who = o.creature.as_ref().map(|c| format!(" {c}")).unwrap_or_default();
-    match lang {
-        Lang::En => format!("{}{at}{who}", o.why.id()),
-        Lang::Fr => format!("{}{at}{who}", o.why.id()),
-    }
+    let at = o
+        .square
+        .map(|q| match lang {
+            Lang::En => format!(" at ({}, {})", q.x, q.y),
+            Lang::Fr => format!(" en ({}, {})", q.x, q.y),
+        })
+        .unwrap_or_default();
+    let who = o.creature.as_ref().map(|c| format!(" ({c})")).unwrap_or_default();
+    format!("{}{at}{who}", glossary::charge_illegal(o.why, lang))
 }
 
 fn obstacle_out(o: &Obstacle) -> ObstacleOut {
     ObstacleOut { creature: o.creature.clone(), reason: o.why.id(), square: o.square.map(sq) }
 }
 
-fn charge_step(c: &ChargeStep, lang: Lang) -> (String, ManeuverEffectOut) {
+fn charge_step(c: &ChargeStep, lang: Lang, voc: Family) -> (String, ManeuverEffectOut) {
     use Lang::*;
     match c {
         ChargeStep::Closest { squares, feet } => (
             match lang {
                 En => format!("closest squares from which to attack: {} ({feet} ft)", squares_text(squares)),
-                Fr => format!("cases d'attaque les plus proches : {} ({feet} pieds)", squares_text(squares)),
+                Fr => format!(
+                    "cases d'attaque les plus proches : {}, à {}",
+                    squares_text(squares),
+                    dist(*feet, lang)
+                ),
             },
             ChargeClosestStepOut { closest: square_list(squares), feet: *feet }.into(),
         ),
@@ -50,41 +58,22 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, ManeuverEffectOut) {
             ChargeSightStepOut { line_of_sight: *clear }.into(),
         ),
         ChargeStep::Tested { test, end } => (
-            match (&end.obstacle, lang) {
-                (None, En) => format!(
-                    "end ({}, {}), {} ft, {} squares {}: clear",
-                    end.end.x,
-                    end.end.y,
-                    end.movement_ft,
-                    test.id(),
-                    squares_text(&end.squares)
-                ),
-                (None, Fr) => format!(
-                    "arrivée ({}, {}), {} pieds, cases {} {} : dégagées",
-                    end.end.x,
-                    end.end.y,
-                    end.movement_ft,
-                    test.id(),
-                    squares_text(&end.squares)
-                ),
-                (Some(o), En) => format!(
-                    "end ({}, {}), {} ft, {} squares {}: {}",
-                    end.end.x,
-                    end.end.y,
-                    end.movement_ft,
-                    test.id(),
-                    squares_text(&end.squares),
-                    obstacle_text(o, lang)
-                ),
-                (Some(o), Fr) => format!(
-                    "arrivée ({}, {}), {} pieds, cases {} {} : {}",
-                    end.end.x,
-                    end.end.y,
-                    end.movement_ft,
-                    test.id(),
-                    squares_text(&end.squares),
-                    obstacle_text(o, lang)
-                ),
+            {
+                let (x, y, squares) = (end.end.x, end.end.y, squares_text(&end.squares));
+                let (moved, tested) = (dist(end.movement_ft, lang), glossary::path_test(*test, lang));
+                match (&end.obstacle, lang) {
+                    (None, En) => format!("end ({x}, {y}), {moved}, {tested} {squares}: clear"),
+                    (None, Fr) => format!("arrivée ({x}, {y}), {moved}, {tested} {squares} : dégagées"),
+                    (Some(o), En) => {
+                        format!("end ({x}, {y}), {moved}, {tested} {squares}: {}", obstacle_text(o, lang))
+                    }
+                    (Some(o), Fr) => {
+                        format!(
+                            "arrivée ({x}, {y}), {moved}, {tested} {squares} : {}",
+                            obstacle_text(o, lang)
+                        )
+                    }
+                }
             },
             ChargeTestedStepOut {
                 end: sq(end.end),
@@ -106,12 +95,17 @@ fn charge_step(c: &ChargeStep, lang: Lang) -> (String, ManeuverEffectOut) {
         ChargeStep::Legal { end, movement_ft, attack_bonus, ac_penalty, alternatives } => (
             match lang {
                 En => format!(
-                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to AC until the next turn",
-                    end.x, end.y
+                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to {} until the next turn",
+                    end.x,
+                    end.y,
+                    glossary::armour(voc, lang)
                 ),
                 Fr => format!(
-                    "charge jusqu'en ({}, {}), {movement_ft} pieds : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la CA jusqu'au prochain tour",
-                    end.x, end.y
+                    "charge jusqu'en ({}, {}), {} : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la {} jusqu'au prochain tour",
+                    end.x,
+                    end.y,
+                    dist(*movement_ft, lang),
+                    glossary::armour(voc, lang)
                 ),
             },
             ChargeLegalStepOut {
@@ -147,12 +141,12 @@ fn secondary_text(r: &SecondaryRush, lang: Lang) -> String {
         (Some(why), _, En) => format!(
             "{} on {at} is in the way and cannot be bull rushed ({}): the push stops",
             r.creature,
-            why.id()
+            glossary::maneuver_illegal(why, lang)
         ),
         (Some(why), _, Fr) => format!(
             "{} en {at} est sur le chemin et ne peut pas être bousculé ({}) : la poussée s'arrête",
             r.creature,
-            why.id()
+            glossary::maneuver_illegal(why, lang)
         ),
         (None, Some(true), En) => format!(
             "{} on {at} is in the way: new check {:+} against CMD {} → {}, success; both move on {} ft",
@@ -163,12 +157,12 @@ fn secondary_text(r: &SecondaryRush, lang: Lang) -> String {
             r.moved.as_ref().map_or(0, |p| p.moved_ft)
         ),
         (None, Some(true), Fr) => format!(
-            "{} en {at} est sur le chemin : nouveau test {:+} contre DMD {} → {}, réussite ; tous deux avancent de {} ft",
+            "{} en {at} est sur le chemin : nouveau test {:+} contre DMD {} → {}, réussite ; tous deux avancent de {}",
             r.creature,
             r.bonus,
             r.cmd,
             r.total.unwrap_or(0),
-            r.moved.as_ref().map_or(0, |p| p.moved_ft)
+            dist(r.moved.as_ref().map_or(0, |p| p.moved_ft), lang)
         ),
         (None, _, En) => format!(
             "{} on {at} is in the way: new check {:+} against CMD {} → {}, failure; the push stops",
@@ -212,10 +206,12 @@ fn opportunity_step(o: &MoveOpportunity, lang: Lang) -> (String, ManeuverEffectO
             (true, En) => format!("leaving {at} provokes an attack of opportunity from {}", o.creature),
             (true, Fr) => format!("quitter {at} provoque une attaque d'opportunité de {}", o.creature),
             (false, En) => {
-                format!("leaving {at}: no attack of opportunity from {} ({})", o.creature, o.reason.id())
+                let why = glossary::opportunity_reason(o.reason, lang);
+                format!("leaving {at}: no attack of opportunity from {} ({why})", o.creature)
             }
             (false, Fr) => {
-                format!("quitter {at} : pas d'attaque d'opportunité de {} ({})", o.creature, o.reason.id())
+                let why = glossary::opportunity_reason(o.reason, lang);
+                format!("quitter {at} : pas d'attaque d'opportunité de {} ({why})", o.creature)
             }
         },
         opportunity_out(o).into(),
@@ -255,13 +251,21 @@ fn stop_text(s: &PushStop, lang: Lang) -> String {
 }
 
 /// Renders one maneuver step.
-pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectOut) {
+pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: Family) -> (String, ManeuverEffectOut) {
     use Lang::*;
     match e {
         ManeuverEffect::Illegal { kind, why } => (
             match lang {
-                En => format!("{} cannot be attempted: {}", kind.id(), why.id()),
-                Fr => format!("{} impossible : {}", kind.id(), why.id()),
+                En => format!(
+                    "{} cannot be attempted: {}",
+                    glossary::maneuver(*kind, lang),
+                    glossary::maneuver_illegal(*why, lang)
+                ),
+                Fr => format!(
+                    "{} impossible : {}",
+                    glossary::maneuver(*kind, lang),
+                    glossary::maneuver_illegal(*why, lang)
+                ),
             },
             ManeuverIllegalStepOut { legal: false, kind: kind.id(), reason: why.id() }.into(),
         ),
@@ -278,8 +282,11 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
         ),
         ManeuverEffect::Automatic { condition } => (
             match lang {
-                En => format!("the target is {}: automatic success", condition.id()),
-                Fr => format!("la cible est {} : réussite automatique", condition.id()),
+                En => format!("the target is {}: automatic success", glossary::condition(*condition, lang)),
+                Fr => format!(
+                    "la cible subit l'état {} : réussite automatique",
+                    glossary::condition(*condition, lang)
+                ),
             },
             ManeuverAutomaticStepOut { automatic: true, condition: condition.id() }.into(),
         ),
@@ -304,14 +311,14 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
         ManeuverEffect::Odds { success } => (
             match lang {
                 En => format!("chance of success {:.2} %", success.to_f64() * 100.0),
-                Fr => format!("chance de réussite {:.2} %", success.to_f64() * 100.0).replace('.', ","),
+                Fr => format!("probabilité de réussite {:.2} %", success.to_f64() * 100.0).replace('.', ","),
             },
             ManeuverOddsStepOut { success: success.to_f64(), exact: success.to_string() }.into(),
         ),
         ManeuverEffect::Outcome { band } => (
             match lang {
-                En => format!("outcome: {band}"),
-                Fr => format!("résultat : {band}"),
+                En => format!("outcome: {}", glossary::band(band, lang)),
+                Fr => format!("résultat : {}", glossary::band(band, lang)),
             },
             ManeuverOutcomeStepOut { band: band.clone() }.into(),
         ),
@@ -341,7 +348,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang) -> (String, ManeuverEffectO
             },
             EscapeDcStepOut { escape_dc: *dc }.into(),
         ),
-        ManeuverEffect::Charge(c) => charge_step(c, lang),
+        ManeuverEffect::Charge(c) => charge_step(c, lang, voc),
     }
 }
 
@@ -352,12 +359,13 @@ fn modifier(m: &Modifier, lang: Lang) -> (String, ManeuverEffectOut) {
         Side::Check => "check",
         Side::Defence => "defence",
     };
+    let detail = glossary::fixed_phrase(&m.detail, lang);
     (
         match (lang, m.side) {
-            (En, Side::Check) => format!("{}: {:+} to the check", m.detail, m.value),
-            (En, Side::Defence) => format!("{}: {:+} to the defence", m.detail, m.value),
-            (Fr, Side::Check) => format!("{} : {:+} au test", m.detail, m.value),
-            (Fr, Side::Defence) => format!("{} : {:+} à la défense", m.detail, m.value),
+            (En, Side::Check) => format!("{detail}: {:+} to the check", m.value),
+            (En, Side::Defence) => format!("{detail}: {:+} to the defence", m.value),
+            (Fr, Side::Check) => format!("{detail} : {:+} au test", m.value),
+            (Fr, Side::Defence) => format!("{detail} : {:+} à la défense", m.value),
         },
         ManeuverModifierStepOut { detail: m.detail.clone(), value: m.value, applies_to: side }.into(),
     )
@@ -411,7 +419,12 @@ fn rolled_text(
         (true, Fr) => "réussite",
         (false, Fr) => "échec",
     };
-    let vs = opposed_total.map(|o| format!(" vs {o}")).unwrap_or_default();
+    let vs = opposed_total
+        .map(|o| match lang {
+            En => format!(" vs {o}"),
+            Fr => format!(" contre {o}"),
+        })
+        .unwrap_or_default();
     format!("{natural} → {total}{vs}: {verdict} ({margin:+})")
 }
 
@@ -423,7 +436,7 @@ fn concealment(miss_chance: u32, lang: Lang) -> (String, ManeuverEffectOut) {
                 "the target's concealment applies: {miss_chance} % miss chance after a successful check"
             ),
             Lang::Fr => format!(
-                "le camouflage de la cible s'applique : {miss_chance} % de risque d'échec après un test réussi"
+                "le camouflage de la cible s'applique : {miss_chance} % de chances de rater après un test réussi"
             ),
         },
         ManeuverConcealmentStepOut { miss_chance }.into(),
@@ -436,9 +449,9 @@ fn miss_roll(roll: i64, missed: bool, lang: Lang) -> (String, ManeuverEffectOut)
     (
         match (missed, lang) {
             (true, En) => format!("miss chance d100 = {roll}: the maneuver misses"),
-            (true, Fr) => format!("risque d'échec d100 = {roll} : la manœuvre rate"),
+            (true, Fr) => format!("chances de rater, d100 = {roll} : la manœuvre rate"),
             (false, En) => format!("miss chance d100 = {roll}: no effect"),
-            (false, Fr) => format!("risque d'échec d100 = {roll} : sans effet"),
+            (false, Fr) => format!("chances de rater, d100 = {roll} : sans effet"),
         },
         ManeuverMissRollStepOut { roll, missed }.into(),
     )
@@ -452,8 +465,13 @@ fn pushed_text(p: &Push, lang: Lang) -> String {
             p.moved_ft, p.wanted_ft, p.from.x, p.from.y, p.to.x, p.to.y
         ),
         Lang::Fr => format!(
-            "repoussé de {} ft sur {} ft, de ({}, {}) à ({}, {})",
-            p.moved_ft, p.wanted_ft, p.from.x, p.from.y, p.to.x, p.to.y
+            "repoussé de {} sur {}, de ({}, {}) à ({}, {})",
+            dist(p.moved_ft, lang),
+            dist(p.wanted_ft, lang),
+            p.from.x,
+            p.from.y,
+            p.to.x,
+            p.to.y
         ),
     };
     with_stop(text, p, lang)
@@ -477,8 +495,12 @@ fn attacker_moves_text(m: &AttackerMove, lang: Lang) -> String {
             p.moved_ft, p.from.x, p.from.y, p.to.x, p.to.y
         ),
         (AttackerMoveKind::Follow, Fr) => format!(
-            "l'attaquant peut suivre ({} ft, s'il lui reste du mouvement) : de ({}, {}) à ({}, {})",
-            p.moved_ft, p.from.x, p.from.y, p.to.x, p.to.y
+            "l'attaquant peut suivre sur {}, s'il lui reste du mouvement : de ({}, {}) à ({}, {})",
+            dist(p.moved_ft, lang),
+            p.from.x,
+            p.from.y,
+            p.to.x,
+            p.to.y
         ),
         (AttackerMoveKind::Through, En) => format!(
             "the attacker moves through the target's space: ({}, {}) to ({}, {})",
@@ -505,8 +527,16 @@ fn maneuver_opportunity(o: &Opportunity, lang: Lang) -> (String, ManeuverEffectO
         match (o.provoked, lang) {
             (true, En) => format!("{} gets an attack of opportunity", o.creature),
             (true, Fr) => format!("{} obtient une attaque d'opportunité", o.creature),
-            (false, En) => format!("no attack of opportunity from {} ({})", o.creature, o.reason),
-            (false, Fr) => format!("pas d'attaque d'opportunité de {} ({})", o.creature, o.reason),
+            (false, En) => format!(
+                "no attack of opportunity from {} ({})",
+                o.creature,
+                glossary::maneuver_opportunity(o.reason, lang)
+            ),
+            (false, Fr) => format!(
+                "pas d'attaque d'opportunité de {} ({})",
+                o.creature,
+                glossary::maneuver_opportunity(o.reason, lang)
+            ),
         },
         ManeuverOpportunityStepOut { creature: o.creature.clone(), provoked: o.provoked, reason: o.reason }
             .into(),

@@ -81,6 +81,7 @@ mod analyze;
 mod attack;
 mod cover;
 mod flanking;
+pub(crate) mod glossary;
 mod grid;
 mod initiative;
 mod maneuver;
@@ -218,12 +219,13 @@ pub fn trace(t: &Trace, lang: Lang) -> Vec<TraceStep> {
 }
 
 fn step(s: &Step, lang: Lang) -> TraceStep {
-    let (text, effect) = effect(&s.effect, lang);
+    let (text, effect) = effect(&s.effect, lang, glossary::Family::of_rule(s.rule));
     let source = catalog::rule(s.rule).map_or("RULES.md", |r| r.source);
     let text = match (s.variant, lang) {
         (Some(v), Lang::En) => format!("{text} (variant {v})"),
-        (Some(v), Lang::Fr) => format!("{text} (variante {v})"),
-        (None, _) => text,
+        (Some(v), Lang::Fr) => glossary::french_typography(&format!("{text} (variante {v})")),
+        (None, Lang::Fr) => glossary::french_typography(&text),
+        (None, Lang::En) => text,
     };
     TraceStep { rule: s.rule, variant: s.variant, text, effect, source }
 }
@@ -244,24 +246,23 @@ pub(super) fn list(ids: &[String]) -> String {
     ids.join(", ")
 }
 
-pub(crate) fn metres(feet: i64) -> String {
-    let m = feet as f64 * 0.3;
-    let s = format!("{m:.1}");
-    s.replace('.', ",")
+/// A distance in the language (see [`glossary::distance`]).
+pub(super) fn dist(feet: impl Into<i64>, lang: Lang) -> String {
+    glossary::distance(feet.into(), lang)
 }
 
-fn effect(e: &Effect, lang: Lang) -> (String, EffectOut) {
+fn effect(e: &Effect, lang: Lang, voc: glossary::Family) -> (String, EffectOut) {
     fn family<T>((text, out): (String, T), wrap: fn(T) -> EffectOut) -> (String, EffectOut) {
         (text, wrap(out))
     }
     match e {
         Effect::Grid(e) => family(grid::effect(e, lang), EffectOut::Grid),
         Effect::Range(e) => family(range::effect(e, lang), EffectOut::Range),
-        Effect::Attack(e) => family(attack::effect(e, lang), EffectOut::Attack),
-        Effect::Cover(e) => family(cover::effect(e, lang), EffectOut::Cover),
+        Effect::Attack(e) => family(attack::effect(e, lang, voc), EffectOut::Attack),
+        Effect::Cover(e) => family(cover::effect(e, lang, voc), EffectOut::Cover),
         Effect::Vision(e) => family(vision::effect(e, lang), EffectOut::Vision),
         Effect::Flanking(e) => family(flanking::effect(e, lang), EffectOut::Flanking),
-        Effect::Maneuver(e) => family(maneuver::effect(e, lang), EffectOut::Maneuver),
+        Effect::Maneuver(e) => family(maneuver::effect(e, lang, voc), EffectOut::Maneuver),
         Effect::Movement(e) => family(movement::effect(e, lang), EffectOut::Movement),
         Effect::Initiative(e) => family(initiative::effect(e, lang), EffectOut::Initiative),
         Effect::Analyze(e) => family(analyze::effect(e, lang), EffectOut::Analyze),
@@ -288,11 +289,5 @@ mod tests {
         assert_eq!(lang("de, fr;q=0.3"), Lang::Fr);
         assert_eq!(lang("de"), Lang::En);
         assert_eq!(lang("fr;q=0, en"), Lang::En);
-    }
-
-    #[test]
-    fn metres_use_french_decimal_comma() {
-        assert_eq!(metres(5), "1,5");
-        assert_eq!(metres(30), "9,0");
     }
 }

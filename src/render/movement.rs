@@ -1,6 +1,6 @@
 //! Text and data of the movement trace steps.
 
-use super::{Lang, sq};
+use super::{Lang, dist, glossary, sq};
 use crate::wire::SquareOut;
 use arbiter_rules::movement::{MoveEffect, MoveOpportunity, Step, StepIssue};
 use arbiter_rules::opportunity::OpportunityReason;
@@ -19,10 +19,10 @@ fn issue_text(i: &StepIssue, lang: Lang) -> String {
         (StepIssue::Corner { .. }, Lang::En) => format!("the diagonal step to {q} would cut a corner"),
         (StepIssue::Corner { .. }, Lang::Fr) => format!("le pas en diagonale vers {q} couperait un coin"),
         (StepIssue::Creature { creature, why, .. }, Lang::En) => {
-            format!("cannot pass through {creature} on {q} ({why})")
+            format!("cannot pass through {creature} on {q} ({})", glossary::passage(why, Lang::En))
         }
         (StepIssue::Creature { creature, why, .. }, Lang::Fr) => {
-            format!("impossible de traverser {creature} en {q} ({why})")
+            format!("impossible de traverser {creature} en {q} ({})", glossary::passage(why, Lang::Fr))
         }
         (StepIssue::NoMovementLeft, Lang::En) => "not enough movement left".to_owned(),
         (StepIssue::NoMovementLeft, Lang::Fr) => "plus assez de mouvement".to_owned(),
@@ -51,8 +51,11 @@ fn step_text(s: &Step, lang: Lang) -> String {
     }
     let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join(", ")) };
     match (&s.issue, lang) {
-        (Some(i), _) => {
+        (Some(i), Lang::En) => {
             format!("step {} {} → {}{notes}: {}", s.index, at(s.from), at(s.to), issue_text(i, lang))
+        }
+        (Some(i), Lang::Fr) => {
+            format!("pas {} {} → {}{notes} : {}", s.index, at(s.from), at(s.to), issue_text(i, lang))
         }
         (None, Lang::En) => {
             format!(
@@ -65,12 +68,12 @@ fn step_text(s: &Step, lang: Lang) -> String {
             )
         }
         (None, Lang::Fr) => format!(
-            "pas {} {} → {}{notes} : {} ft, {} ft en tout",
+            "pas {} {} → {}{notes} : {}, {} en tout",
             s.index,
             at(s.from),
             at(s.to),
-            s.cost_ft,
-            s.total_ft
+            dist(s.cost_ft, lang),
+            dist(s.total_ft, lang)
         ),
     }
 }
@@ -115,18 +118,26 @@ fn opportunity(o: &MoveOpportunity, lang: Lang) -> (String, MoveEffectOut) {
                 "{} peut utiliser sa réaction quand le mouvement quitte son allonge depuis {q} (allié : proposé, pas automatique)",
                 o.creature
             ),
-            (true, why, Lang::En) => {
-                format!("{} gets an attack of opportunity ({}, mover on {q})", o.creature, why.id())
-            }
-            (true, why, Lang::Fr) => {
-                format!("{} obtient une attaque d'opportunité ({}, en {q})", o.creature, why.id())
-            }
-            (false, why, Lang::En) => {
-                format!("no attack of opportunity from {} on {q} ({})", o.creature, why.id())
-            }
-            (false, why, Lang::Fr) => {
-                format!("pas d'attaque d'opportunité de {} en {q} ({})", o.creature, why.id())
-            }
+            (true, why, Lang::En) => format!(
+                "{} gets an attack of opportunity (the mover {}, on {q})",
+                o.creature,
+                glossary::opportunity_reason(why, lang)
+            ),
+            (true, why, Lang::Fr) => format!(
+                "{} obtient une attaque d'opportunité (le déplacement {}, en {q})",
+                o.creature,
+                glossary::opportunity_reason(why, lang)
+            ),
+            (false, why, Lang::En) => format!(
+                "no attack of opportunity from {} on {q} ({})",
+                o.creature,
+                glossary::opportunity_reason(why, lang)
+            ),
+            (false, why, Lang::Fr) => format!(
+                "pas d'attaque d'opportunité de {} en {q} ({})",
+                o.creature,
+                glossary::opportunity_reason(why, lang)
+            ),
         },
         opportunity_out(o).into(),
     )
@@ -137,18 +148,22 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, MoveEffectOut) {
     use Lang::*;
     match e {
         MoveEffect::Budget { speed_ft, budget_ft, why } => (
-            match lang {
-                En if why.is_empty() => format!("speed {speed_ft} ft"),
-                Fr if why.is_empty() => format!("vitesse {speed_ft} ft"),
-                En => format!("speed {speed_ft} ft; may spend {budget_ft} ft ({})", why.join(", ")),
-                Fr => format!("vitesse {speed_ft} ft ; peut dépenser {budget_ft} ft ({})", why.join(", ")),
+            {
+                let (speed, budget) = (dist(*speed_ft, lang), dist(*budget_ft, lang));
+                let why: Vec<String> = why.iter().map(|w| glossary::budget_why(w, lang)).collect();
+                match lang {
+                    En if why.is_empty() => format!("speed {speed}"),
+                    Fr if why.is_empty() => format!("vitesse {speed}"),
+                    En => format!("speed {speed}; may spend {budget} ({})", why.join(", ")),
+                    Fr => format!("vitesse {speed} ; peut dépenser {budget} ({})", why.join(", ")),
+                }
             },
             MoveBudgetStepOut { speed_ft: *speed_ft, budget_ft: *budget_ft, why: why.clone() }.into(),
         ),
         MoveEffect::Prone { stands_up, cost_ft } => (
             match (stands_up, lang) {
                 (true, En) if *cost_ft > 0 => format!("prone: standing up costs {cost_ft} ft"),
-                (true, Fr) if *cost_ft > 0 => format!("à terre : se relever coûte {cost_ft} ft"),
+                (true, Fr) if *cost_ft > 0 => format!("à terre : se relever coûte {}", dist(*cost_ft, lang)),
                 (true, En) => "prone: standing up is a move action and provokes".to_owned(),
                 (true, Fr) => "à terre : se relever est une action de mouvement et provoque".to_owned(),
                 (false, En) => "prone: crawls".to_owned(),
@@ -160,24 +175,32 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, MoveEffectOut) {
         MoveEffect::Total { total_ft, budget_ft, within } => (
             match (budget_ft, within, lang) {
                 (None, _, En) => format!("{total_ft} ft moved, not counted against the speed"),
-                (None, _, Fr) => format!("{total_ft} ft parcourus, hors vitesse"),
+                (None, _, Fr) => format!("{} parcourus, hors vitesse", dist(*total_ft, lang)),
                 (Some(b), true, En) => format!("{total_ft} ft of {b} ft"),
-                (Some(b), true, Fr) => format!("{total_ft} ft sur {b} ft"),
+                (Some(b), true, Fr) => format!("{} sur {}", dist(*total_ft, lang), dist(*b, lang)),
                 (Some(b), false, En) => format!("{total_ft} ft: more than the {b} ft available"),
-                (Some(b), false, Fr) => format!("{total_ft} ft : plus que les {b} ft disponibles"),
+                (Some(b), false, Fr) => {
+                    format!("{} : plus que les {} disponibles", dist(*total_ft, lang), dist(*b, lang))
+                }
             },
             MoveTotalStepOut { total_ft: *total_ft, budget_ft: *budget_ft, within: *within }.into(),
         ),
         MoveEffect::Mounted { mount, mounting, cost_ft, issue } => (
             match (mounting, issue, lang) {
                 (true, None, En) => format!("mounts {mount} for {cost_ft} ft"),
-                (true, None, Fr) => format!("monte sur {mount} pour {cost_ft} ft"),
+                (true, None, Fr) => format!("monte sur {mount} pour {}", dist(*cost_ft, lang)),
                 (false, None, En) => format!("dismounts {mount} for {cost_ft} ft"),
-                (false, None, Fr) => format!("descend de {mount} pour {cost_ft} ft"),
-                (true, Some(i), En) => format!("cannot mount {mount}: {i}"),
-                (true, Some(i), Fr) => format!("impossible de monter sur {mount} : {i}"),
-                (false, Some(i), En) => format!("cannot dismount {mount}: {i}"),
-                (false, Some(i), Fr) => format!("impossible de descendre de {mount} : {i}"),
+                (false, None, Fr) => format!("descend de {mount} pour {}", dist(*cost_ft, lang)),
+                (true, Some(i), En) => format!("cannot mount {mount}: {}", glossary::mount_issue(i, lang)),
+                (true, Some(i), Fr) => {
+                    format!("impossible de monter sur {mount} : {}", glossary::mount_issue(i, lang))
+                }
+                (false, Some(i), En) => {
+                    format!("cannot dismount {mount}: {}", glossary::mount_issue(i, lang))
+                }
+                (false, Some(i), Fr) => {
+                    format!("impossible de descendre de {mount} : {}", glossary::mount_issue(i, lang))
+                }
             },
             MoveMountedStepOut {
                 mount: mount.clone(),
@@ -190,15 +213,23 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, MoveEffectOut) {
         MoveEffect::Opportunity(o) => opportunity(o, lang),
         MoveEffect::EndsOccupied(e) => (
             match lang {
-                En => format!("the move ends in {}'s space: {}", e.creature, e.consequence),
-                Fr => format!("le mouvement s'achève dans l'espace de {} : {}", e.creature, e.consequence),
+                En => format!(
+                    "the move ends in {}'s space: {}",
+                    e.creature,
+                    glossary::consequence(e.consequence, lang)
+                ),
+                Fr => format!(
+                    "le mouvement s'achève dans l'espace de {} : {}",
+                    e.creature,
+                    glossary::consequence(e.consequence, lang)
+                ),
             },
             MoveEndsOccupiedStepOut { creature: e.creature.clone(), consequence: e.consequence }.into(),
         ),
         MoveEffect::NoOpportunity { why } => (
             match lang {
-                En => format!("no attack of opportunity ({why})"),
-                Fr => format!("aucune attaque d'opportunité ({why})"),
+                En => format!("no attack of opportunity ({})", glossary::no_opportunity(why, lang)),
+                Fr => format!("aucune attaque d'opportunité ({})", glossary::no_opportunity(why, lang)),
             },
             NoOpportunityStepOut { no_opportunity: why }.into(),
         ),

@@ -1,6 +1,7 @@
 //! Text and data of the reach and range band trace steps.
 
-use super::{Lang, list, metres};
+use super::glossary::metres_fr;
+use super::{Lang, list};
 use arbiter_rules::trace::{IntoMeleeExemption, RangeBand, RangeEffect};
 
 /// Renders one reach and range band step.
@@ -50,7 +51,7 @@ pub(super) fn effect(e: &RangeEffect, lang: Lang) -> (String, RangeEffectOut) {
                     " (part of the target is 10 ft or more from every friend)"
                 }
                 (Some(IntoMeleeExemption::TenFeetFromFriends), Fr) => {
-                    " (une partie de la cible est à 3 m ou plus de tout allié)"
+                    " (une partie de la cible est à 3 mètres (2 cases) ou plus de tout allié)"
                 }
                 (Some(IntoMeleeExemption::ThreeSizesLarger), En) => " (target three or more sizes larger)",
                 (Some(IntoMeleeExemption::ThreeSizesLarger), Fr) => {
@@ -102,15 +103,15 @@ fn reach_text(
         }
         (En, false, None) => format!("out of reach ({reach_ft} ft)"),
         (Fr, true, _) if second_diagonal => {
-            format!("à portée d'allonge ({} m) par l'exception de la seconde diagonale", metres(reach_ft))
+            format!("à portée d'allonge de {} par l'exception de la seconde diagonale", metres_fr(reach_ft))
         }
-        (Fr, true, _) => format!("à portée d'allonge ({} m)", metres(reach_ft)),
+        (Fr, true, _) => format!("à portée d'allonge de {}", metres_fr(reach_ft)),
         (Fr, false, Some(t)) => format!(
-            "hors d'allonge : une arme à allonge de {} m ne frappe pas à {} m ou moins",
-            metres(reach_ft),
-            metres(t)
+            "hors d'allonge : une arme à allonge de {} ne frappe pas à {} ou moins",
+            metres_fr(reach_ft),
+            metres_fr(t)
         ),
-        (Fr, false, None) => format!("hors d'allonge ({} m)", metres(reach_ft)),
+        (Fr, false, None) => format!("hors d'allonge de {}", metres_fr(reach_ft)),
     }
 }
 
@@ -132,7 +133,7 @@ fn band_text(band: RangeBand, increment: Option<u32>, modifier: i32, max_ft: i64
             format!("facteur de portée {} : {modifier:+} à l'attaque", increment.unwrap_or(1))
         }
         (Fr, RangeBand::Reach | RangeBand::OutOfRange) => {
-            format!("hors de portée (l'arme porte à {} m)", metres(max_ft))
+            format!("hors de portée : l'arme porte à {}", metres_fr(max_ft))
         }
     }
 }
@@ -148,9 +149,9 @@ fn close_combat_text(by: &[String], ignored: &[String], lang: Lang) -> String {
                 list(ignored)
             )
         }
-        (Fr, false) => format!("attaque à distance à 1,50 m de {} : désavantage", list(by)),
+        (Fr, false) => format!("attaque à distance à 1,50 mètre (1 case) de {} : désavantage", list(by)),
         (Fr, true) => format!(
-            "les créatures hostiles à 1,50 m ({}) sont neutralisées ou ne voient pas : pas de désavantage",
+            "les créatures hostiles à 1,50 mètre (1 case), {}, sont neutralisées ou ne voient pas : pas de désavantage",
             list(ignored)
         ),
     }

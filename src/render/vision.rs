@@ -9,9 +9,9 @@ fn light_name(l: Light, lang: Lang) -> &'static str {
         (Light::Bright, Lang::En) => "bright light",
         (Light::Dim, Lang::En) => "dim light",
         (Light::Darkness, Lang::En) => "darkness",
-        (Light::Bright, Lang::Fr) => "lumière vive",
-        (Light::Dim, Lang::Fr) => "lumière faible",
-        (Light::Darkness, Lang::Fr) => "obscurité",
+        (Light::Bright, Lang::Fr) => "une lumière vive",
+        (Light::Dim, Lang::Fr) => "une lumière faible",
+        (Light::Darkness, Lang::Fr) => "l'obscurité",
     }
 }
 
@@ -84,7 +84,7 @@ pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, VisionEffectOut) 
             };
             let text = match lang {
                 Lang::En => format!("{creature} stands in {}{by}{dbl}", light_name(*level, lang)),
-                Lang::Fr => format!("{creature} se trouve dans une {}{by}{dbl}", light_name(*level, lang)),
+                Lang::Fr => format!("{creature} se trouve dans {}{by}{dbl}", light_name(*level, lang)),
             };
             (
                 text,

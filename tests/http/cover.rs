@@ -108,7 +108,7 @@ async fn french_trace() {
     assert_eq!(low["effect"]["counted"], false);
     assert_eq!(
         low["text"],
-        "obstacle bas en (5, 2) : l'attaquant (1,5 m) est plus près que la cible (4,5 m) : ignoré"
+        "obstacle bas en (5, 2)\u{a0}: l'attaquant, à 1,50 mètre (1 case), est plus près que la cible, à 4,50 mètres (3 cases)\u{a0}: ignoré"
     );
 }
 

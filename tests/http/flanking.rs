@@ -159,8 +159,11 @@ async fn french_trace() {
     let body = send(test_app(), req).await.json();
     let texts: Vec<&str> =
         body["trace"].as_array().unwrap().iter().map(|s| s["text"].as_str().unwrap()).collect();
-    assert_eq!(texts.last().copied(), Some("pris en tenaille avec B : +2 aux attaques au corps à corps"));
-    assert!(texts.contains(&"A menace la cible (1,5 m d'allonge)"), "{texts:?}");
+    assert_eq!(
+        texts.last().copied(),
+        Some("pris en tenaille avec B\u{a0}: +2 aux attaques au corps à corps")
+    );
+    assert!(texts.contains(&"A menace la cible, avec une allonge de 1,50 mètre (1 case)"), "{texts:?}");
 }
 
 #[tokio::test]

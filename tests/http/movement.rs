@@ -32,7 +32,8 @@ async fn french_trace() {
     let body = res.json();
     let texts: Vec<&str> =
         body["trace"].as_array().unwrap().iter().filter_map(|s| s["text"].as_str()).collect();
-    assert!(texts.iter().any(|t| t.contains("sur 30 ft")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains("sur 9 mètres (6 cases)")), "{texts:?}");
+    assert!(texts.iter().all(|t| !t.contains(" ft")), "{texts:?}");
 }
 
 /// The drawing: well-formed, one green line per legal step, one red per illegal step, and an

@@ -48,7 +48,10 @@ async fn trace_text_follows_accept_language() {
     // valeros (1,2) → goblin (9,2): 8 squares = 40 ft = 12 m.
     assert_eq!(fr["result"]["distance_ft"], 40);
     assert_eq!(fr["result"]["distance_m"], 12.0);
-    assert_eq!(fr["trace"][0]["text"], "distance 12,0 m (8 cases, diagonales alternées 1,50 m / 3 m)");
+    assert_eq!(
+        fr["trace"][0]["text"],
+        "distance 12 mètres (8 cases), diagonales alternées 1,50 mètre / 3 mètres"
+    );
     assert_eq!(en["trace"][0]["text"], "distance 40 ft (8 squares, diagonals alternate 5 ft / 10 ft)");
     assert_eq!(fr["trace"][0]["rule"], en["trace"][0]["rule"]);
 }
