@@ -156,10 +156,40 @@ mod tests {
     use super::*;
     use crate::render::Lang;
 
-    /// Every sentence the rules crate writes into a field error has its French: the string
-    /// literals that follow `RulesError::field(` in its source.
+    /// The first string literal of each `RulesError::field(` call in the rules crate's
+    /// source that is not its pointer, unless it is a format string (those are below).
+    fn fixed_sentences() -> Vec<String> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    for call in text.split("RulesError::field(").skip(1) {
+                        let call = call.split(");").next().unwrap_or(call);
+                        let literals = call.split('"').skip(1).step_by(2);
+                        let first = literals.take(3).find(|l| !l.starts_with('/'));
+                        if let Some(lit) = first.filter(|l| !l.contains('{')) {
+                            out.push(lit.to_owned());
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/rules/src"), &mut out);
+        out
+    }
+
+    /// Every sentence the rules crate writes into a field error has its French.
     #[test]
     fn every_rules_sentence_is_translated() {
+        let fixed = fixed_sentences();
+        assert!(fixed.len() > 30, "{fixed:?}");
+        for s in &fixed {
+            assert!(french(s).is_some(), "no French for {s:?}");
+        }
         let sentences = [
             "pf1e ranged weapons need a positive increment_ft",
             "dnd5e2024 ranged weapons need normal_ft (and long_ft when they have a long range)",
