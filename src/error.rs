@@ -261,10 +261,7 @@ impl AppError {
             AppError::Timeout => ("The request took too long", "La requête a pris trop de temps"),
             AppError::NotFound => ("No such resource", "Ressource introuvable"),
             AppError::MethodNotAllowed => ("Method not allowed", "Méthode non autorisée"),
-            AppError::Status(status, _) => {
-                let reason = status.canonical_reason().unwrap_or("HTTP error");
-                (reason, reason)
-            }
+            AppError::Status(status, _) => reason(*status),
             AppError::Internal(_) => ("Internal error", "Erreur interne"),
         };
         Text::new(en, fr)
@@ -382,6 +379,30 @@ pub fn localise(mut res: Response, lang: Lang) -> Response {
         res = Response::from_parts(parts, Body::from(body));
     }
     res
+}
+
+/// The reason phrase of a status a layer answered, in English and French.
+pub fn reason(status: StatusCode) -> (&'static str, &'static str) {
+    let en = status.canonical_reason().unwrap_or("HTTP error");
+    let fr = match status.as_u16() {
+        400 => "Requête incorrecte",
+        404 => "Ressource introuvable",
+        405 => "Méthode non autorisée",
+        406 => "Non acceptable",
+        408 => "Délai de la requête dépassé",
+        411 => "Longueur requise",
+        413 => "Corps trop volumineux",
+        414 => "URI trop longue",
+        415 => "Type de média non pris en charge",
+        429 => "Trop de requêtes",
+        431 => "En-têtes trop volumineux",
+        500 => "Erreur interne",
+        501 => "Non implémenté",
+        503 => "Service indisponible",
+        504 => "Délai de la passerelle dépassé",
+        _ => "Erreur HTTP",
+    };
+    (en, fr)
 }
 
 /// "1 problem in the request", "3 problems …".
@@ -534,5 +555,38 @@ fn dice_error(d: DiceError) -> AppError {
                 format!("{face} n'est pas une face d'un d{sides}"),
             ),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// French typography: U+00A0 before ":" and inside « », U+202F before ";" "!" "?";
+    /// signs with no space before them are left alone.
+    #[test]
+    fn french_typography_spaces() {
+        assert_eq!(french_typography("l'une de : a ; b !"), "l'une de\u{a0}: a\u{202f}; b\u{202f}!");
+        assert_eq!(french_typography("« x » ?"), "«\u{a0}x\u{a0}»\u{202f}?");
+        assert_eq!(french_typography("https://a 10:30"), "https://a 10:30");
+    }
+
+    /// A problem answer carries its French body, sent by `localise` only for French.
+    #[test]
+    fn problems_are_sent_in_the_language_asked() {
+        let body = |res: Response| {
+            let lang = res.headers()[header::CONTENT_LANGUAGE].to_str().unwrap().to_owned();
+            let bytes = body_bytes(res);
+            (lang, serde_json::from_slice::<serde_json::Value>(&bytes).unwrap()["title"].clone())
+        };
+        let (lang, title) = body(localise(AppError::NotFound.response(), Lang::Fr));
+        assert_eq!((lang.as_str(), title.as_str()), ("fr", Some("Ressource introuvable")));
+        let (lang, title) = body(localise(AppError::NotFound.response(), Lang::En));
+        assert_eq!((lang.as_str(), title.as_str()), ("en", Some("No such resource")));
+    }
+
+    fn body_bytes(res: Response) -> Vec<u8> {
+        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        rt.block_on(async { axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec() })
     }
 }

@@ -126,8 +126,8 @@ async fn problems<F: Future<Output = Response>>(req: Request, next: impl FnOnce(
             ),
         ),
         _ => {
-            let reason = status.canonical_reason().unwrap_or("error").to_lowercase();
-            Text::new(reason.clone(), reason)
+            let (en, fr) = crate::error::reason(status);
+            Text::new(en.to_lowercase(), fr.to_lowercase())
         }
     };
     let mut out = AppError::Status(status, detail).into_response();

@@ -535,7 +535,7 @@ async fn read_body(state: &AppState, body: Body) -> Result<Bytes, AppError> {
 fn body_error(e: &(dyn std::error::Error + 'static)) -> AppError {
     AppError::Malformed(crate::error::Text::new(
         format!("the body could not be read: {e}"),
-        format!("le corps n'a pas pu être lu : {e}"),
+        "le corps n'a pas pu être lu (encodage ou connexion)",
     ))
 }
 

@@ -560,6 +560,12 @@ async fn problems_of_every_status_are_localised() {
             "le corps s'arrête avant la fin de son JSON (ligne 1, colonne 14)",
         ),
         (
+            fr("/v1/range", "POST", "application/json", &vec![b' '; 2 * 1024 * 1024]),
+            413,
+            "Le corps est trop volumineux",
+            "le corps dépasse la limite de 1048576 octets",
+        ),
+        (
             fr("/v1/range", "POST", "application/json", b""),
             400,
             "Le corps n'est pas du JSON valide",
