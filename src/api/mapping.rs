@@ -903,6 +903,52 @@ fn overlaps(p: &mut Problems, ruleset: RulesetId, creatures: &[Creature], base: 
 mod tests {
     use super::*;
 
+    fn problems_of(encounter: serde_json::Value) -> Vec<(String, String)> {
+        let e: EncounterIn = serde_json::from_value(encounter).unwrap();
+        match super::encounter(&e, &Limits::default(), "/encounter") {
+            Ok(_) => Vec::new(),
+            Err(p) => {
+                p.0.iter()
+                    .map(|i| (i.pointer.clone(), i.detail.get(crate::render::Lang::En).to_owned()))
+                    .collect()
+            }
+        }
+    }
+
+    /// The mapping on its own (the contract refuses a width of −3 first on the HTTP path):
+    /// a grid of invalid size is one problem, not one more per map row, wall end and
+    /// creature "outside the grid"; an unknown size hides the creature's square and its
+    /// overlaps.
+    #[test]
+    fn no_problem_follows_from_one_already_reported() {
+        let e = serde_json::json!({
+            "ruleset": "pf1e",
+            "grid": {"width": -3, "height": 5, "map": ["...", "..."],
+                     "walls": [{"from": {"x": 0, "y": 0}, "to": {"x": 2, "y": 0}, "kind": "solid"}]},
+            "creatures": [{"id": "a", "side": "x", "at": {"x": 1, "y": 1}},
+                          {"id": "b", "side": "y", "at": {"x": 4, "y": 1}}]
+        });
+        assert_eq!(
+            problems_of(e),
+            vec![("/encounter/grid/width".to_owned(), "must be between 1 and 1000 squares".to_owned())]
+        );
+        let e = serde_json::json!({
+            "ruleset": "dnd5e2014",
+            "grid": {"width": 4, "height": 4},
+            "creatures": [{"id": "a", "side": "x", "at": {"x": 0, "y": 0}},
+                          {"id": "b", "side": "y", "at": {"x": 1, "y": 1}, "size": "colossal"}]
+        });
+        let p = problems_of(e);
+        assert_eq!(
+            p.iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(),
+            vec!["/encounter/creatures/1/size"]
+        );
+        assert_eq!(
+            p[0].1,
+            "dnd5e2014 has no size colossal; one of: tiny, small, medium, large, huge, gargantuan"
+        );
+    }
+
     /// The table path gives each square the terrain of its legend character, and leaves any
     /// other map (a wrong width or height, an unknown or non-ASCII character) to the checks.
     #[test]

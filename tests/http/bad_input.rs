@@ -669,3 +669,31 @@ async fn problem_or_answer(path: &str, req: &Value, lang: &str) -> (u16, String,
     let language = res.headers.get("content-language").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
     (res.status, language, res.json())
 }
+
+/// A number too large for any number type and a key given twice: only the bytes show them
+/// (serde_json's own errors), each at its field, in both languages.
+#[tokio::test]
+async fn huge_numbers_and_repeated_keys_in_the_raw_body() {
+    let text = serde_json::to_string(&range_request()).unwrap();
+    let cases = [
+        (
+            text.replace("\"width\":12", "\"width\":1e400"),
+            "is too large a number",
+            "est un nombre trop grand",
+        ),
+        (text.replace("\"width\":12", "\"width\":12,\"width\":12"), "is given twice", "est donné deux fois"),
+    ];
+    for (body, en, fr) in cases {
+        assert_ne!(body, text);
+        for (lang, detail) in [("en", en), ("fr", fr)] {
+            let request = axum::http::Request::post("/v1/range")
+                .header("content-type", "application/json")
+                .header("accept-language", lang)
+                .body(axum::body::Body::from(body.clone()))
+                .unwrap();
+            let res = send(test_app(), request).await;
+            assert_eq!(res.status, 422, "{body}");
+            assert_eq!(details(&res.json()), pairs(&[("/encounter/grid/width", detail)]), "{body}");
+        }
+    }
+}
