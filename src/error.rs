@@ -40,10 +40,12 @@ impl Text {
     }
 }
 
-/// French typography: a no-break space (U+00A0) before `:` and `»` and after `«`, a narrow
-/// no-break space (U+202F) before `;`, `!` and `?` (the Imprimerie nationale's rules). The
-/// plain space written before them is replaced, so French texts are written with ordinary
-/// spaces; a sign with no space before it (`10:30`, `https://`) is left alone.
+/// French typography: a no-break space (U+00A0) before `:`, `;`, `!`, `?` and `»` and after
+/// `«`. One character for every sign, the convention of the trace texts
+/// (`render::glossary::french_typography` on the French branch). The plain space written
+/// before a sign is replaced, so French texts are written with ordinary spaces; a sign with no
+/// space before it (`10:30`, `https://`, `Content-Type:`) is left alone, and so is `%` (the
+/// map legend lists it as a character).
 pub fn french_typography(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
@@ -51,17 +53,9 @@ pub fn french_typography(s: &str) -> String {
             out.push('\u{a0}');
             continue;
         }
-        let space = match c {
-            ':' | '»' => Some('\u{a0}'),
-            ';' | '!' | '?' => Some('\u{202f}'),
-            _ => None,
-        };
-        if let Some(space) = space {
-            // Only after a word, never in "10:30" or "https://" (no space before them).
-            if out.ends_with(' ') {
-                out.pop();
-                out.push(space);
-            }
+        if matches!(c, ':' | ';' | '!' | '?' | '»') && out.ends_with(' ') {
+            out.pop();
+            out.push('\u{a0}');
         }
         out.push(c);
     }
@@ -562,12 +556,12 @@ fn dice_error(d: DiceError) -> AppError {
 mod tests {
     use super::*;
 
-    /// French typography: U+00A0 before ":" and inside « », U+202F before ";" "!" "?";
-    /// signs with no space before them are left alone.
+    /// French typography: U+00A0 before ":" ";" "!" "?" and inside « »; signs with no
+    /// space before them are left alone.
     #[test]
     fn french_typography_spaces() {
-        assert_eq!(french_typography("l'une de : a ; b !"), "l'une de\u{a0}: a\u{202f}; b\u{202f}!");
-        assert_eq!(french_typography("« x » ?"), "«\u{a0}x\u{a0}»\u{202f}?");
+        assert_eq!(french_typography("l'une de : a ; b !"), "l'une de\u{a0}: a\u{a0}; b\u{a0}!");
+        assert_eq!(french_typography("« x » ?"), "«\u{a0}x\u{a0}»\u{a0}?");
         assert_eq!(french_typography("https://a 10:30"), "https://a 10:30");
     }
 

@@ -204,7 +204,7 @@ mod tests {
         }
         assert_eq!(
             field("dnd5e2014 has no trip maneuver; it answers grapple, shove, escape").get(Lang::Fr),
-            "dnd5e2014 n'a pas de manœuvre trip\u{202f}; il répond sur\u{a0}: grapple, shove, escape"
+            "dnd5e2014 n'a pas de manœuvre trip\u{a0}; il répond sur\u{a0}: grapple, shove, escape"
         );
         assert_eq!(field("something new").get(Lang::Fr), "something new");
     }

@@ -381,7 +381,7 @@ mod tests {
             ),
             (
                 "unknown variant `bul_rush`, expected one of `bull_rush`, `trip`",
-                "«\u{a0}bul_rush\u{a0}» n'est pas une valeur acceptée\u{202f}; l'une de\u{a0}: bull_rush, trip",
+                "«\u{a0}bul_rush\u{a0}» n'est pas une valeur acceptée\u{a0}; l'une de\u{a0}: bull_rush, trip",
             ),
             ("missing field `weapon`", "est obligatoire"),
         ];

@@ -326,8 +326,8 @@ fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
 }
 
 /// Each class of wrong shape, in English and in French (French typography: U+00A0 before
-/// ":" and inside « », U+202F before ";"): the pointer of the field itself and a plain
-/// sentence, never a Rust type.
+/// ":" and ";" and inside « »): the pointer of the field itself and a plain sentence, never
+/// a Rust type.
 #[tokio::test]
 async fn wrong_shapes_are_plain_sentences_in_english_and_french() {
     let cases: Vec<(Value, &str, &str, &str)> = vec![
@@ -355,7 +355,7 @@ async fn wrong_shapes_are_plain_sentences_in_english_and_french() {
             with(|r| r["encounter"]["ruleset"] = "dnd3e".into()),
             "/encounter/ruleset",
             "\"dnd3e\" is not an accepted value; one of: dnd5e2014, dnd5e2024, pf1e, sf1e, hb3d",
-            "«\u{a0}dnd3e\u{a0}» n'est pas une valeur acceptée\u{202f}; l'une de\u{a0}: dnd5e2014, dnd5e2024, pf1e, sf1e, hb3d",
+            "«\u{a0}dnd3e\u{a0}» n'est pas une valeur acceptée\u{a0}; l'une de\u{a0}: dnd5e2014, dnd5e2024, pf1e, sf1e, hb3d",
         ),
         (
             with(|r| r["attacker"] = json!(true)),
@@ -402,7 +402,7 @@ async fn an_unknown_key_names_the_fields_of_its_object() {
         details(&body),
         pairs(&[(
             "/encounter/creatures/0/at/z",
-            "n'est pas un champ ici\u{202f}; les champs sont\u{a0}: x, y"
+            "n'est pas un champ ici\u{a0}; les champs sont\u{a0}: x, y"
         )])
     );
 }
@@ -569,7 +569,7 @@ async fn problems_of_every_status_are_localised() {
             fr("/v1/range", "POST", "application/json", b""),
             400,
             "Le corps n'est pas du JSON valide",
-            "le corps est vide\u{202f}; envoyez un objet JSON",
+            "le corps est vide\u{a0}; envoyez un objet JSON",
         ),
     ];
     for (req, status, title, detail) in cases {
