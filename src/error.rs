@@ -1,5 +1,12 @@
-//! One error type for every failure, rendered as RFC 9457 `application/problem+json`.
+//! One error type for every failure, rendered as RFC 9457 `application/problem+json` in
+//! English or French.
+//!
+//! Every problem text is a [`Text`]: both languages, made where the problem is found. The
+//! answer is rendered in English with the French body beside it in the response's
+//! extensions; the outermost middleware, which reads `Accept-Language`, sends the French one
+//! when asked (a handler runs on a rules worker thread, far from the request's headers).
 
+use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -8,13 +15,80 @@ use utoipa::ToSchema;
 use arbiter_rules::dice::{DiceError, Purpose};
 use arbiter_rules::error::RulesError;
 
-/// One offending field.
+use crate::render::Lang;
+
+/// A text in both languages of the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    en: String,
+    fr: String,
+}
+
+impl Text {
+    /// The English and French of one text. French typography is applied to `fr` here
+    /// ([`french_typography`]), so callers write plain spaces before `:` `;` `!` `?`.
+    pub fn new(en: impl Into<String>, fr: impl AsRef<str>) -> Text {
+        Text { en: en.into(), fr: french_typography(fr.as_ref()) }
+    }
+
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr => &self.fr,
+        }
+    }
+}
+
+/// French typography: a no-break space (U+00A0) before `:`, `;`, `!`, `?` and `»` and after
+/// `«`. One character for every sign, the convention of the trace texts
+/// (`render::glossary::french_typography` on the French branch). The plain space written
+/// before a sign is replaced, so French texts are written with ordinary spaces; a sign with no
+/// space before it (`10:30`, `https://`, `Content-Type:`) is left alone, and so is `%` (the
+/// map legend lists it as a character).
+pub fn french_typography(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c == ' ' && out.ends_with('«') {
+            out.push('\u{a0}');
+            continue;
+        }
+        if matches!(c, ':' | ';' | '!' | '?' | '»') && out.ends_with(' ') {
+            out.pop();
+            out.push('\u{a0}');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// One offending field, as sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct FieldError {
     /// JSON pointer (RFC 6901) into the request body (`/encounter/creatures/2/at`).
     pub pointer: String,
-    /// What is wrong there.
+    /// What is wrong there, in the language of `Accept-Language`.
     pub detail: String,
+}
+
+/// One offending field, in both languages, before it is sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Issue {
+    /// JSON pointer (RFC 6901) into the request body.
+    pub pointer: String,
+    /// What is wrong there.
+    pub detail: Text,
+}
+
+impl Issue {
+    /// An issue at `pointer`.
+    pub fn new(pointer: impl Into<String>, detail: Text) -> Issue {
+        Issue { pointer: pointer.into(), detail }
+    }
+
+    fn render(&self, lang: Lang) -> FieldError {
+        FieldError { pointer: self.pointer.clone(), detail: self.detail.get(lang).to_owned() }
+    }
 }
 
 /// An RFC 9457 problem document.
@@ -30,11 +104,11 @@ pub struct Problem {
     /// A URN naming the kind of problem.
     #[serde(rename = "type")]
     pub kind: String,
-    /// A short summary of the kind.
+    /// A short summary of the kind, in the language of `Accept-Language`.
     pub title: String,
     /// The HTTP status.
     pub status: u16,
-    /// What happened this time.
+    /// What happened this time, in the language of `Accept-Language`.
     pub detail: String,
     /// The offending fields, when there are some.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -45,15 +119,15 @@ pub struct Problem {
 #[derive(Debug)]
 pub enum AppError {
     /// 400: the body is not JSON.
-    Malformed(String),
+    Malformed(Text),
     /// 413: the body is too large.
     TooLarge(usize),
     /// 415: the body is not `application/json`.
     UnsupportedMediaType,
     /// 422: the request is JSON but invalid.
-    Invalid(Vec<FieldError>),
+    Invalid(Vec<Issue>),
     /// 422: the ruleset does not answer this question.
-    Unsupported(String),
+    Unsupported(Text),
     /// 422: the work budget ran out.
     Budget(u64),
     /// 408: the body did not arrive within the body read timeout (seconds).
@@ -65,7 +139,7 @@ pub enum AppError {
         /// The limit.
         limit: usize,
         /// Which option to turn off.
-        hint: &'static str,
+        hint: Hint,
     },
     /// 503: every rules worker is busy and the queue is full.
     Overloaded,
@@ -80,25 +154,57 @@ pub enum AppError {
     /// 405.
     MethodNotAllowed,
     /// Any other HTTP error status made by a layer (not a handler), with its detail.
-    Status(StatusCode, String),
+    Status(StatusCode, Text),
     /// 500: a bug; details are logged, never sent.
     Internal(String),
 }
 
+/// What to turn off when an answer is too large.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    /// A whole-scene analysis.
+    Analyze,
+    /// A drawing.
+    Svg,
+    /// Any other answer.
+    Smaller,
+}
+
+impl Hint {
+    fn text(self) -> (&'static str, &'static str) {
+        match self {
+            Hint::Analyze => (
+                "set traces to false, or name fewer attackers",
+                "mettez traces à false, ou nommez moins d'attaquants",
+            ),
+            Hint::Svg => (
+                "ask for application/json instead of image/svg+xml, or send a smaller map",
+                "demandez application/json au lieu d'image/svg+xml, ou envoyez une carte plus petite",
+            ),
+            Hint::Smaller => ("ask about a smaller scene", "interrogez une scène plus petite"),
+        }
+    }
+}
+
+/// The French body of a problem answer (rendered in English), for the middleware that knows
+/// the request's language.
+#[derive(Debug, Clone)]
+pub struct FrenchProblem(pub axum::body::Bytes);
+
 impl AppError {
     /// A single-field 422.
-    pub fn field(pointer: impl Into<String>, detail: impl Into<String>) -> Self {
-        AppError::Invalid(vec![FieldError { pointer: pointer.into(), detail: detail.into() }])
+    pub fn field(pointer: impl Into<String>, detail: Text) -> Self {
+        AppError::Invalid(vec![Issue::new(pointer, detail)])
     }
 
-    /// The problem document of this error.
-    pub fn problem(&self) -> Problem {
+    /// The problem document of this error, in `lang`.
+    pub fn problem(&self, lang: Lang) -> Problem {
         Problem {
             kind: format!("urn:arbiter:problem:{}", problem_kind(self)),
-            title: self.title().to_owned(),
+            title: self.title().get(lang).to_owned(),
             status: self.status().as_u16(),
-            detail: self.detail(),
-            errors: self.errors(),
+            detail: self.detail().get(lang).to_owned(),
+            errors: self.errors().iter().map(|e| e.render(lang)).collect(),
         }
     }
 
@@ -124,90 +230,190 @@ impl AppError {
     }
 
     /// The problem's title: what went wrong, the same for every error of a kind.
-    fn title(&self) -> &'static str {
-        match self {
-            AppError::Malformed(_) => "The body is not valid JSON",
-            AppError::TooLarge(_) => "The body is too large",
-            AppError::UnsupportedMediaType => "The body must be JSON",
-            AppError::Invalid(_) => "The request is invalid",
-            AppError::Unsupported(_) => "The ruleset does not answer this question",
-            AppError::Budget(_) => "The question needs more work than one request may do",
-            AppError::BodyTimeout(_) => "The body arrived too slowly",
-            AppError::AnswerTooLarge { .. } => "The answer would be too large",
-            AppError::AnswersPending | AppError::Overloaded => "The service is at capacity",
-            AppError::ShuttingDown => "The service is shutting down",
-            AppError::Timeout => "The request took too long",
-            AppError::NotFound => "No such resource",
-            AppError::MethodNotAllowed => "Method not allowed",
-            AppError::Status(status, _) => status.canonical_reason().unwrap_or("HTTP error"),
-            AppError::Internal(_) => "Internal error",
-        }
+    fn title(&self) -> Text {
+        let (en, fr) = match self {
+            AppError::Malformed(_) => ("The body is not valid JSON", "Le corps n'est pas du JSON valide"),
+            AppError::TooLarge(_) => ("The body is too large", "Le corps est trop volumineux"),
+            AppError::UnsupportedMediaType => ("The body must be JSON", "Le corps doit être du JSON"),
+            AppError::Invalid(_) => ("The request is invalid", "La requête est invalide"),
+            AppError::Unsupported(_) => (
+                "The ruleset does not answer this question",
+                "Le jeu de règles ne répond pas à cette question",
+            ),
+            AppError::Budget(_) => (
+                "The question needs more work than one request may do",
+                "La question demande plus de travail qu'une requête n'en permet",
+            ),
+            AppError::BodyTimeout(_) => ("The body arrived too slowly", "Le corps est arrivé trop lentement"),
+            AppError::AnswerTooLarge { .. } => {
+                ("The answer would be too large", "La réponse serait trop volumineuse")
+            }
+            AppError::AnswersPending | AppError::Overloaded => {
+                ("The service is at capacity", "Le service est à pleine capacité")
+            }
+            AppError::ShuttingDown => ("The service is shutting down", "Le service s'arrête"),
+            AppError::Timeout => ("The request took too long", "La requête a pris trop de temps"),
+            AppError::NotFound => ("No such resource", "Ressource introuvable"),
+            AppError::MethodNotAllowed => ("Method not allowed", "Méthode non autorisée"),
+            AppError::Status(status, _) => reason(*status),
+            AppError::Internal(_) => ("Internal error", "Erreur interne"),
+        };
+        Text::new(en, fr)
     }
 
     /// The problem's detail: this occurrence, and what to do about it.
-    fn detail(&self) -> String {
+    fn detail(&self) -> Text {
         match self {
             AppError::Malformed(d) | AppError::Unsupported(d) | AppError::Status(_, d) => d.clone(),
-            AppError::TooLarge(limit) => format!("the body exceeds the limit of {limit} bytes"),
-            AppError::UnsupportedMediaType => "send the body with Content-Type: application/json".to_owned(),
-            AppError::Invalid(errors) => {
-                format!("{} problem{} in the request", errors.len(), if errors.len() == 1 { "" } else { "s" })
-            }
-            AppError::Budget(limit) => format!(
-                "the answer needed more than {limit} work units; ask about fewer creatures or a smaller map"
+            AppError::TooLarge(limit) => Text::new(
+                format!("the body exceeds the limit of {limit} bytes"),
+                format!("le corps dépasse la limite de {limit} octets"),
             ),
-            AppError::BodyTimeout(secs) => format!("the whole body must arrive within {secs} s"),
+            AppError::UnsupportedMediaType => Text::new(
+                "send the body with Content-Type: application/json",
+                "envoyez le corps avec Content-Type: application/json",
+            ),
+            AppError::Invalid(errors) => problem_count(errors.len()),
+            AppError::Budget(limit) => Text::new(
+                format!(
+                    "the answer needed more than {limit} work units; ask about fewer creatures or a smaller map"
+                ),
+                format!(
+                    "la réponse demandait plus de {limit} unités de travail ; interrogez moins de créatures ou une carte plus petite"
+                ),
+            ),
+            AppError::BodyTimeout(secs) => Text::new(
+                format!("the whole body must arrive within {secs} s"),
+                format!("le corps entier doit arriver en {secs} s au plus"),
+            ),
             AppError::AnswerTooLarge { size, limit, hint } => {
-                format!("the answer would take {size} bytes, over the limit of {limit}; {hint}")
+                let (en, fr) = hint.text();
+                Text::new(
+                    format!("the answer would take {} bytes, over the limit of {limit}; {en}", size.en()),
+                    format!(
+                        "la réponse prendrait {} octets, au-delà de la limite de {limit} ; {fr}",
+                        size.fr()
+                    ),
+                )
             }
-            AppError::AnswersPending => {
-                "large answers waiting for their clients to read them hold the answer memory; retry shortly"
-                    .to_owned()
-            }
-            AppError::ShuttingDown => "this replica is stopping; retry on another".to_owned(),
-            AppError::Overloaded => {
-                "every rules worker is busy and the queue is full; retry shortly".to_owned()
-            }
-            AppError::Timeout => "the request was not answered in time; retry shortly".to_owned(),
-            AppError::NotFound => "see /docs for the API".to_owned(),
-            AppError::MethodNotAllowed => "see /docs for the methods of each path".to_owned(),
-            AppError::Internal(_) => "an unexpected error occurred; it has been logged".to_owned(),
+            AppError::AnswersPending => Text::new(
+                "large answers waiting for their clients to read them hold the answer memory; retry shortly",
+                "de grandes réponses qui attendent d'être lues par leurs clients occupent la mémoire des réponses ; réessayez sous peu",
+            ),
+            AppError::ShuttingDown => Text::new(
+                "this replica is stopping; retry on another",
+                "cette instance s'arrête ; réessayez sur une autre",
+            ),
+            AppError::Overloaded => Text::new(
+                "every rules worker is busy and the queue is full; retry shortly",
+                "tous les exécutants des règles sont occupés et la file est pleine ; réessayez sous peu",
+            ),
+            AppError::Timeout => Text::new(
+                "the request was not answered in time; retry shortly",
+                "la requête n'a pas reçu de réponse à temps ; réessayez sous peu",
+            ),
+            AppError::NotFound => Text::new("see /docs for the API", "voir /docs pour l'API"),
+            AppError::MethodNotAllowed => Text::new(
+                "see /docs for the methods of each path",
+                "voir /docs pour les méthodes de chaque chemin",
+            ),
+            AppError::Internal(_) => Text::new(
+                "an unexpected error occurred; it has been logged",
+                "une erreur inattendue s'est produite ; elle a été journalisée",
+            ),
         }
     }
 
     /// The problem's field errors, each with its JSON pointer (422 only).
-    fn errors(&self) -> Vec<FieldError> {
+    fn errors(&self) -> Vec<Issue> {
         match self {
             AppError::Invalid(errors) => listed(errors),
-            AppError::Unsupported(d) => {
-                vec![FieldError { pointer: "/encounter/ruleset".into(), detail: d.clone() }]
-            }
+            AppError::Unsupported(d) => vec![Issue::new("/encounter/ruleset", d.clone())],
             _ => vec![],
         }
     }
 
-    /// The problem rendered as a response.
+    /// The problem rendered as a response: the English body, the French one in the
+    /// extensions ([`FrenchProblem`]), `Content-Language: en`.
     pub fn response(&self) -> Response {
         if let AppError::Internal(d) = self {
             tracing::error!(detail = %d, "internal error");
         }
-        let problem = self.problem();
-        let status = StatusCode::from_u16(problem.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let body = serde_json::to_vec(&problem).unwrap_or_default();
+        let status = self.status();
+        let body = serde_json::to_vec(&self.problem(Lang::En)).unwrap_or_default();
+        let french = serde_json::to_vec(&self.problem(Lang::Fr)).unwrap_or_default();
         let mut res = (status, body).into_response();
         res.extensions_mut().insert(ProblemKind(problem_kind(self)));
-        res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
+        res.extensions_mut().insert(FrenchProblem(french.into()));
+        let headers = res.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json"));
+        headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(Lang::En.tag()));
         if matches!(self, AppError::BodyTimeout(_)) {
-            res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+            headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
         if matches!(
             self,
             AppError::Overloaded | AppError::Timeout | AppError::ShuttingDown | AppError::AnswersPending
         ) {
-            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         res
     }
+}
+
+/// A problem answer in the client's language: the French body replaces the English one when
+/// `lang` is French (any other answer is left as it is).
+pub fn localise(mut res: Response, lang: Lang) -> Response {
+    if lang == Lang::Fr
+        && let Some(FrenchProblem(body)) = res.extensions_mut().remove::<FrenchProblem>()
+    {
+        let (mut parts, _) = res.into_parts();
+        parts.headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(Lang::Fr.tag()));
+        parts.headers.remove(header::CONTENT_LENGTH);
+        res = Response::from_parts(parts, Body::from(body));
+    }
+    res
+}
+
+/// The reason phrase of a status a layer answered, in English and French.
+pub fn reason(status: StatusCode) -> (&'static str, &'static str) {
+    let en = status.canonical_reason().unwrap_or("HTTP error");
+    let fr = match status.as_u16() {
+        400 => "Requête incorrecte",
+        404 => "Ressource introuvable",
+        405 => "Méthode non autorisée",
+        406 => "Non acceptable",
+        408 => "Délai de la requête dépassé",
+        411 => "Longueur requise",
+        413 => "Corps trop volumineux",
+        414 => "URI trop longue",
+        415 => "Type de média non pris en charge",
+        429 => "Trop de requêtes",
+        431 => "En-têtes trop volumineux",
+        500 => "Erreur interne",
+        501 => "Non implémenté",
+        503 => "Service indisponible",
+        504 => "Délai de la passerelle dépassé",
+        _ => "Erreur HTTP",
+    };
+    (en, fr)
+}
+
+/// "1 problem in the request", "3 problems …".
+fn problem_count(n: usize) -> Text {
+    let (s, fr) = if n == 1 { ("", "problème") } else { ("s", "problèmes") };
+    let listed = if n > MAX_LISTED_ERRORS {
+        (
+            format!("; the first {MAX_LISTED_ERRORS} are listed"),
+            format!(" ; les {MAX_LISTED_ERRORS} premiers sont listés"),
+        )
+    } else {
+        (String::new(), String::new())
+    };
+    Text::new(
+        format!("{n} problem{s} in the request{}", listed.0),
+        format!("{n} {fr} dans la requête{}", listed.1),
+    )
 }
 
 /// The most field errors one problem lists: a body of a million bad cells must not make an
@@ -215,13 +421,17 @@ impl AppError {
 pub const MAX_LISTED_ERRORS: usize = 100;
 
 /// The first [`MAX_LISTED_ERRORS`] errors, and one more entry that counts the rest.
-fn listed(errors: &[FieldError]) -> Vec<FieldError> {
-    let mut out: Vec<FieldError> = errors.iter().take(MAX_LISTED_ERRORS).cloned().collect();
+fn listed(errors: &[Issue]) -> Vec<Issue> {
+    let mut out: Vec<Issue> = errors.iter().take(MAX_LISTED_ERRORS).cloned().collect();
     if errors.len() > MAX_LISTED_ERRORS {
-        out.push(FieldError {
-            pointer: String::new(),
-            detail: format!("and {} more problems not listed", errors.len() - MAX_LISTED_ERRORS),
-        });
+        let more = errors.len() - MAX_LISTED_ERRORS;
+        out.push(Issue::new(
+            "",
+            Text::new(
+                format!("and {more} more problems not listed"),
+                format!("et {more} autres problèmes non listés"),
+            ),
+        ));
     }
     out
 }
@@ -237,12 +447,20 @@ pub enum AnswerSize {
     AtLeast(u64),
 }
 
-impl std::fmt::Display for AnswerSize {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl AnswerSize {
+    fn en(self) -> String {
         match self {
-            AnswerSize::Exact(n) => write!(f, "{n}"),
-            AnswerSize::UpTo(n) => write!(f, "up to {n}"),
-            AnswerSize::AtLeast(n) => write!(f, "at least {n}"),
+            AnswerSize::Exact(n) => format!("{n}"),
+            AnswerSize::UpTo(n) => format!("up to {n}"),
+            AnswerSize::AtLeast(n) => format!("at least {n}"),
+        }
+    }
+
+    fn fr(self) -> String {
+        match self {
+            AnswerSize::Exact(n) => format!("{n}"),
+            AnswerSize::UpTo(n) => format!("jusqu'à {n}"),
+            AnswerSize::AtLeast(n) => format!("au moins {n}"),
         }
     }
 }
@@ -281,13 +499,20 @@ impl IntoResponse for AppError {
 impl From<RulesError> for AppError {
     fn from(e: RulesError) -> Self {
         match e {
-            RulesError::Field { pointer, detail } => AppError::field(pointer, detail),
+            RulesError::Field { pointer, detail } => {
+                AppError::field(pointer, crate::rules_text::field(&detail))
+            }
             RulesError::MissingStat { pointer, creature, stat } => AppError::field(
                 pointer,
-                format!("creature {creature:?} needs the stat {stat} for this question"),
+                Text::new(
+                    format!("creature {creature:?} needs the stat {stat} for this question"),
+                    format!(
+                        "la créature « {creature} » a besoin de la caractéristique {stat} pour cette question"
+                    ),
+                ),
             ),
             RulesError::Unsupported { ruleset, what } => {
-                AppError::Unsupported(format!("{ruleset} does not answer {what}"))
+                AppError::Unsupported(crate::rules_text::unsupported(ruleset, &what))
             }
             // A cancelled budget means the request was already given up on (timeout, client
             // gone, shutdown): whatever answer is made here is not the one sent.
@@ -312,11 +537,50 @@ fn dice_error(d: DiceError) -> AppError {
     match d {
         DiceError::Missing { purpose, needed, given } => AppError::field(
             rolls_pointer(&purpose),
-            format!("{needed} {} face(s) needed, {given} given", purpose.key()),
+            Text::new(
+                format!("{needed} {} face(s) needed, {given} given", purpose.key()),
+                format!("{needed} face(s) nécessaire(s) pour {}, {given} fournie(s)", purpose.key()),
+            ),
         ),
         DiceError::OutOfRange { purpose, index, face, sides } => AppError::field(
             format!("{}/{index}", rolls_pointer(&purpose)),
-            format!("{face} is not a face of a d{sides}"),
+            Text::new(
+                format!("{face} is not a face of a d{sides}"),
+                format!("{face} n'est pas une face d'un d{sides}"),
+            ),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// French typography: U+00A0 before ":" ";" "!" "?" and inside « »; signs with no
+    /// space before them are left alone.
+    #[test]
+    fn french_typography_spaces() {
+        assert_eq!(french_typography("l'une de : a ; b !"), "l'une de\u{a0}: a\u{a0}; b\u{a0}!");
+        assert_eq!(french_typography("« x » ?"), "«\u{a0}x\u{a0}»\u{a0}?");
+        assert_eq!(french_typography("https://a 10:30"), "https://a 10:30");
+    }
+
+    /// A problem answer carries its French body, sent by `localise` only for French.
+    #[test]
+    fn problems_are_sent_in_the_language_asked() {
+        let body = |res: Response| {
+            let lang = res.headers()[header::CONTENT_LANGUAGE].to_str().unwrap().to_owned();
+            let bytes = body_bytes(res);
+            (lang, serde_json::from_slice::<serde_json::Value>(&bytes).unwrap()["title"].clone())
+        };
+        let (lang, title) = body(localise(AppError::NotFound.response(), Lang::Fr));
+        assert_eq!((lang.as_str(), title.as_str()), ("fr", Some("Ressource introuvable")));
+        let (lang, title) = body(localise(AppError::NotFound.response(), Lang::En));
+        assert_eq!((lang.as_str(), title.as_str()), ("en", Some("No such resource")));
+    }
+
+    fn body_bytes(res: Response) -> Vec<u8> {
+        let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        rt.block_on(async { axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec() })
     }
 }

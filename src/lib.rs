@@ -13,6 +13,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod pool;
 pub mod render;
+pub mod rules_text;
 pub mod serve;
 pub mod svg;
 pub mod wire;

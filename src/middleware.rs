@@ -11,17 +11,21 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::AppState;
-use crate::error::AppError;
+use crate::error::{AppError, Text};
 
 /// The service's own layers around every route, in one middleware (each `from_fn` layer
 /// boxes and clones the inner service per request): [`observe`] outermost, then
 /// [`answer_memory`], [`problems`], and the request timeout innermost.
 pub async fn edge(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    observe(&state, req, |req| async {
+    // Problems are made in both languages wherever they arise (often on a rules worker);
+    // here, knowing the request, the one asked for is sent.
+    let lang = crate::render::Lang::from_headers(req.headers());
+    let res = observe(&state, req, |req| async {
         let res = problems(req, |req| timeout(&state, next.run(req))).await;
         answer_memory(&state, res)
     })
-    .await
+    .await;
+    crate::error::localise(res, lang)
 }
 
 /// Bounds the time of a request; the rules' work budget bounds their CPU time.
@@ -115,10 +119,16 @@ async fn problems<F: Future<Output = Response>>(req: Request, next: impl FnOnce(
         return res;
     }
     let detail = match res.headers().get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()) {
-        Some(accepted) if status == StatusCode::UNSUPPORTED_MEDIA_TYPE => {
-            format!("unsupported Content-Encoding; send the body plain or as one of: {accepted}")
+        Some(accepted) if status == StatusCode::UNSUPPORTED_MEDIA_TYPE => Text::new(
+            format!("unsupported Content-Encoding; send the body plain or as one of: {accepted}"),
+            format!(
+                "Content-Encoding non pris en charge ; envoyez le corps tel quel ou en l'un de : {accepted}"
+            ),
+        ),
+        _ => {
+            let (en, fr) = crate::error::reason(status);
+            Text::new(en.to_lowercase(), fr.to_lowercase())
         }
-        _ => status.canonical_reason().unwrap_or("error").to_lowercase(),
     };
     let mut out = AppError::Status(status, detail).into_response();
     for (name, v) in res.headers() {

@@ -41,7 +41,7 @@ use tokio::task::JoinHandle;
 use arbiter_rules::budget::Budget;
 
 use crate::AppState;
-use crate::error::{AnswerSize, AppError};
+use crate::error::{AnswerSize, AppError, Hint};
 
 /// Most answers a worker holds before handing their wakers to the courier.
 pub const BATCH: usize = 16;
@@ -533,14 +533,11 @@ async fn read_body(state: &AppState, body: Body) -> Result<Bytes, AppError> {
 /// A body that could not be read: a decoding failure (`Content-Encoding` that lies) is the
 /// client's, anything else is a broken connection.
 fn body_error(e: &(dyn std::error::Error + 'static)) -> AppError {
-    AppError::Malformed(format!("the body could not be read: {e}"))
+    AppError::Malformed(crate::error::Text::new(
+        format!("the body could not be read: {e}"),
+        "le corps n'a pas pu être lu (encodage ou connexion)",
+    ))
 }
-
-/// What to turn off when a whole-scene answer is too large.
-pub const ANALYZE_HINT: &str = "set traces to false, or name fewer attackers";
-
-/// What to turn off when a drawing is too large.
-pub const SVG_HINT: &str = "ask for application/json instead of image/svg+xml, or send a smaller map";
 
 /// Replaces an answer larger than `max_answer_bytes` by a 422 that says what to turn off.
 fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Response {
@@ -551,11 +548,11 @@ fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Resp
         return res;
     }
     let hint = if route.ends_with("/analyze") {
-        ANALYZE_HINT
+        Hint::Analyze
     } else if svg {
-        SVG_HINT
+        Hint::Svg
     } else {
-        "ask about a smaller scene"
+        Hint::Smaller
     };
     let mut out = AppError::AnswerTooLarge { size: AnswerSize::Exact(size), limit, hint }.into_response();
     if let Some(id) = res.headers().get("x-request-id") {

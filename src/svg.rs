@@ -50,7 +50,7 @@ pub fn fits(enc: &Encounter, limit: usize) -> Result<(), crate::error::AppError>
         return Err(crate::error::AppError::AnswerTooLarge {
             size: crate::error::AnswerSize::UpTo(size),
             limit,
-            hint: crate::pool::SVG_HINT,
+            hint: crate::error::Hint::Svg,
         });
     }
     Ok(())

@@ -179,7 +179,7 @@ pub fn write_answer(
     let too_large = |size: usize| AppError::AnswerTooLarge {
         size: AnswerSize::AtLeast(size as u64),
         limit,
-        hint: crate::pool::ANALYZE_HINT,
+        hint: crate::error::Hint::Analyze,
     };
     let internal = |e: serde_json::Error| AppError::Internal(format!("serialising an analysis: {e}"));
     let mut out = Vec::with_capacity(4096);

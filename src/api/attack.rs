@@ -2,8 +2,10 @@
 
 use arbiter_rules::attack::{AttackAnswer, Situational};
 use arbiter_rules::dice::Ratio;
-use arbiter_rules::encounter::{Encounter, Weapon};
+use arbiter_rules::encounter::{ArmorClass, Encounter, Weapon};
+use arbiter_rules::error::RulesError;
 use arbiter_rules::range::weapon_problems;
+use arbiter_rules::ruleset::Defence;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -11,7 +13,7 @@ use super::contract::{Check, Contract};
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, WeaponIn};
 use super::mapping;
-use super::question::{Draft, Pair};
+use super::question::Draft;
 use crate::config::Limits;
 use crate::error::AppError;
 use crate::render::{self, Lang, TraceStep};
@@ -239,7 +241,12 @@ impl AttackRequest {
         let s = &self.situational;
         let other =
             s.other_weapon.as_ref().map(|w| mapping::weapon(&mut d.problems, "/situational/other_weapon", w));
-        let Pair { encounter, attacker, target } = d.into_pair(&self.attacker, &self.target)?;
+        let pair = d.pair(&self.attacker, &self.target);
+        if let (Some(enc), Some((a, t))) = (d.encounter(), pair) {
+            let missing = missing_stats(enc, a, t, &weapon);
+            d.add(missing);
+        }
+        let (encounter, (attacker, target)) = d.finish(pair)?;
         let situational = Situational {
             charging: s.charging,
             off_hand: s.off_hand,
@@ -249,6 +256,35 @@ impl AttackRequest {
         };
         Ok(AttackQuestion { encounter, attacker, target, weapon, situational })
     }
+}
+
+/// The attacker's attack bonus and the target's defence, when missing: both at once (the
+/// rules stop at the first).
+fn missing_stats(enc: &Encounter, attacker: usize, target: usize, weapon: &Weapon) -> Vec<RulesError> {
+    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+        return Vec::new();
+    };
+    let missing = |i: usize, id: &str, stat| RulesError::MissingStat {
+        pointer: format!("/encounter/creatures/{i}/stats"),
+        creature: id.to_owned(),
+        stat,
+    };
+    let mut out = Vec::new();
+    if weapon.attack_bonus.or(a.stats.attack_bonus).is_none() {
+        out.push(missing(attacker, &a.id, "attack_bonus"));
+    }
+    let (stat, value) = match enc.ruleset.rules().attack.defence {
+        Defence::Ac => ("ac", t.stats.ac),
+        Defence::Def => ("def", t.stats.def),
+        Defence::EacKac => match weapon.targets.unwrap_or(ArmorClass::Kac) {
+            ArmorClass::Eac => ("eac", t.stats.eac),
+            ArmorClass::Kac => ("kac", t.stats.kac),
+        },
+    };
+    if value.is_none() {
+        out.push(missing(target, &t.id, stat));
+    }
+    out
 }
 
 impl AttackResponse {

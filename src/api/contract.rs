@@ -17,8 +17,9 @@ use std::fmt::Write as _;
 use super::bounds::*;
 use super::dice::{DiceIn, GivenRollsIn};
 use super::encounter::*;
+use super::mapping::{at_most, between, bytes_between, number_between};
 use crate::config::Limits;
-use crate::error::FieldError;
+use crate::error::{Issue, Text};
 
 /// One step of the pointer being walked.
 enum Seg {
@@ -33,7 +34,7 @@ pub struct Check<'a> {
     /// The limits the request is checked against.
     pub(crate) limits: &'a Limits,
     path: Vec<Seg>,
-    problems: Vec<FieldError>,
+    problems: Vec<Issue>,
 }
 
 impl<'a> Check<'a> {
@@ -49,11 +50,11 @@ impl<'a> Check<'a> {
     }
 
     /// The problems found.
-    pub fn into_problems(self) -> Vec<FieldError> {
+    pub fn into_problems(self) -> Vec<Issue> {
         self.problems
     }
 
-    pub(crate) fn push(&mut self, detail: String) {
+    pub(crate) fn push(&mut self, detail: Text) {
         let mut pointer = String::new();
         for seg in &self.path {
             pointer.push('/');
@@ -65,7 +66,7 @@ impl<'a> Check<'a> {
                 Seg::Key(k) => pointer.push_str(&super::mapping::escape(k)),
             }
         }
-        self.problems.push(FieldError { pointer, detail });
+        self.problems.push(Issue::new(pointer, detail));
     }
 
     fn under<R>(&mut self, seg: Seg, f: impl FnOnce(&mut Self) -> R) -> R {
@@ -92,7 +93,7 @@ impl<'a> Check<'a> {
 
     pub(crate) fn int(&mut self, name: &'static str, v: i64, lo: i64, hi: i64) {
         if !(lo..=hi).contains(&v) {
-            self.at(name, |c| c.push(format!("must be between {lo} and {hi}")));
+            self.at(name, |c| c.push(between(lo, hi)));
         }
     }
 
@@ -108,7 +109,7 @@ impl<'a> Check<'a> {
 
     fn number(&mut self, name: &'static str, v: f64, hi: i64) {
         if !(v.is_finite() && (0.0..=hi as f64).contains(&v)) {
-            self.at(name, |c| c.push(format!("must be a number between 0 and {hi}")));
+            self.at(name, |c| c.push(number_between(hi)));
         }
     }
 
@@ -122,9 +123,15 @@ impl<'a> Check<'a> {
         };
         if !ok {
             let detail = if min > 0 {
-                format!("must be {min} to {max} characters")
+                Text::new(
+                    format!("must be {min} to {max} characters"),
+                    format!("doit faire de {min} à {max} caractères"),
+                )
             } else {
-                format!("must be at most {max} characters")
+                Text::new(
+                    format!("must be at most {max} characters"),
+                    format!("doit faire au plus {max} caractères"),
+                )
             };
             self.maybe_at(name, |c| c.push(detail));
         }
@@ -134,7 +141,7 @@ impl<'a> Check<'a> {
     pub(crate) fn id(&mut self, name: Option<&'static str>, s: &str) {
         let max = self.limits.max_id_bytes as usize;
         if s.is_empty() || s.len() > max {
-            self.maybe_at(name, |c| c.push(format!("must be 1 to {max} bytes")));
+            self.maybe_at(name, |c| c.push(bytes_between(max)));
         }
     }
 
@@ -161,7 +168,7 @@ impl<'a> Check<'a> {
     ) {
         self.at(name, |c| {
             if items.len() > max {
-                c.push(format!("at most {max} items"));
+                c.push(at_most(max, ("items", "éléments")));
             }
             for (i, item) in items.iter().enumerate().take(max) {
                 c.at_index(i, |c| each(c, item));
@@ -173,14 +180,17 @@ impl<'a> Check<'a> {
     pub(crate) fn ids(&mut self, name: &'static str, ids: &[String], max: usize) {
         self.at(name, |c| {
             if ids.len() > max {
-                c.push(format!("at most {max} items"));
+                c.push(at_most(max, ("items", "éléments")));
             }
             let mut seen: HashMap<&str, usize> = HashMap::with_capacity(ids.len().min(max));
             for (i, id) in ids.iter().enumerate().take(max) {
                 c.at_index(i, |c| {
                     c.id(None, id);
                     if let Some(first) = seen.insert(id.as_str(), i) {
-                        c.push(format!("{id:?} is listed twice (also item {first})"));
+                        c.push(Text::new(
+                            format!("{id:?} is listed twice (also item {first})"),
+                            format!("« {id} » est listé deux fois (aussi l'élément {first})"),
+                        ));
                     }
                 });
             }
@@ -190,7 +200,7 @@ impl<'a> Check<'a> {
     /// A list of ids at the current pointer (repeats allowed).
     pub(crate) fn list_ids(&mut self, ids: &[String], max: usize) {
         if ids.len() > max {
-            self.push(format!("at most {max} items"));
+            self.push(at_most(max, ("items", "éléments")));
         }
         for (i, id) in ids.iter().enumerate().take(max) {
             self.at_index(i, |c| c.id(None, id));
@@ -221,11 +231,16 @@ impl<'a> Check<'a> {
         self.at("encounter", |c| {
             c.at("variants", |c| {
                 if e.variants.len() > VARIANTS {
-                    c.push(format!("at most {VARIANTS} variants"));
+                    c.push(at_most(VARIANTS, ("variants", "variantes")));
                 }
                 for key in e.variants.keys().take(VARIANTS) {
                     if key.len() > VARIANT_KEY_CHARS && key.chars().count() > VARIANT_KEY_CHARS {
-                        c.at_key(key, |c| c.push(format!("a key of at most {VARIANT_KEY_CHARS} characters")));
+                        c.at_key(key, |c| {
+                            c.push(Text::new(
+                                format!("a key of at most {VARIANT_KEY_CHARS} characters"),
+                                format!("une clé d'au plus {VARIANT_KEY_CHARS} caractères"),
+                            ))
+                        });
                     }
                 }
             });
@@ -353,7 +368,7 @@ impl<'a> Check<'a> {
             && *seed > super::dice::MAX_SEED
         {
             let max = super::dice::MAX_SEED;
-            self.at("dice", |c| c.at("seed", |c| c.push(format!("must be between 0 and {max}"))));
+            self.at("dice", |c| c.at("seed", |c| c.push(between(0, max))));
         }
         if let DiceIn::Given { rolls } = d {
             self.at("dice", |c| c.at("rolls", |c| c.rolls(rolls)));
@@ -363,7 +378,7 @@ impl<'a> Check<'a> {
     fn rolls(&mut self, r: &GivenRollsIn) {
         let faces = |c: &mut Self, f: &i64| {
             if !(1..=FACE).contains(f) {
-                c.push(format!("must be between 1 and {FACE}"));
+                c.push(between(1, FACE));
             }
         };
         for (name, list) in [
@@ -381,16 +396,19 @@ impl<'a> Check<'a> {
         let max = self.limits.max_creatures as usize;
         self.at("initiative", |c| {
             if r.initiative.len() > max {
-                c.push(format!("at most {max} creatures"));
+                c.push(at_most(max, ("creatures", "créatures")));
             }
             for (id, list) in r.initiative.iter().take(max) {
                 let id_max = c.limits.max_id_bytes as usize;
                 c.at_key(id, |c| {
                     if id.is_empty() || id.len() > id_max {
-                        c.push(format!("a creature id of 1 to {id_max} bytes"));
+                        c.push(Text::new(
+                            format!("a creature id of 1 to {id_max} bytes"),
+                            format!("un identifiant de créature de 1 à {id_max} octets"),
+                        ));
                     }
                     if list.len() > INITIATIVE_FACES {
-                        c.push(format!("at most {INITIATIVE_FACES} items"));
+                        c.push(at_most(INITIATIVE_FACES, ("items", "éléments")));
                     }
                     for (i, f) in list.iter().enumerate().take(INITIATIVE_FACES) {
                         c.at_index(i, |c| faces(c, f));
@@ -407,7 +425,7 @@ pub trait Contract {
     fn check(&self, c: &mut Check<'_>);
 
     /// Every violated bound, or none.
-    fn violations(&self, limits: &Limits) -> Vec<FieldError> {
+    fn violations(&self, limits: &Limits) -> Vec<Issue> {
         let mut c = Check::new(limits);
         self.check(&mut c);
         c.into_problems()

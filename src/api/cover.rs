@@ -204,7 +204,13 @@ impl CoverRequest {
             }
             (AttackIn::Area, None) => {
                 // Recorded: the placeholder never reaches the rules.
-                d.problems.push("/origin", "an area effect needs its point of origin");
+                d.problems.push(
+                    "/origin",
+                    crate::error::Text::new(
+                        "an area effect needs its point of origin",
+                        "un effet de zone a besoin de son point d'origine",
+                    ),
+                );
                 AttackKind::Ranged
             }
         };

@@ -135,9 +135,21 @@ pub fn check_all_used(source: &Source, question: &str) -> Result<(), crate::erro
     Err(crate::error::AppError::Invalid(
         unused
             .into_iter()
-            .map(|(p, n)| crate::error::FieldError {
-                pointer: rolls_pointer(&p),
-                detail: format!("{n} face(s) not used by this {question}"),
+            .map(|(p, n)| {
+                crate::error::Issue::new(
+                    rolls_pointer(&p),
+                    crate::error::Text::new(
+                        format!("{n} face(s) not used by this {question}"),
+                        format!(
+                            "{n} face(s) non utilisée(s) par {}",
+                            match question {
+                                "attack" => "cette attaque",
+                                "maneuver" => "cette manœuvre",
+                                _ => "ce jet",
+                            }
+                        ),
+                    ),
+                )
             })
             .collect(),
     ))

@@ -4,6 +4,7 @@ use arbiter_rules::grid::Square;
 
 use super::encounter::SquareIn;
 use super::mapping::Problems;
+use crate::error::Text;
 
 pub use crate::wire::{PointOut, SquareOut, squares};
 
@@ -14,7 +15,10 @@ pub fn squares_in(p: &mut Problems, base: &str, given: &[SquareIn]) -> Vec<Squar
     for (i, s) in given.iter().enumerate() {
         match (i32::try_from(s.x), i32::try_from(s.y)) {
             (Ok(x), Ok(y)) => out.push(Square::new(x, y)),
-            _ => p.push(format!("{base}/{i}"), "square out of range".to_owned()),
+            _ => p.push(
+                format!("{base}/{i}"),
+                Text::new("the square is out of range", "la case est hors de l'étendue permise"),
+            ),
         }
     }
     out

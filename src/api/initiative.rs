@@ -1,6 +1,7 @@
 //! `POST /v1/initiative`: wire types and their mapping both ways.
 
 use arbiter_rules::encounter::Encounter;
+use arbiter_rules::error::RulesError;
 use arbiter_rules::initiative::{Initiative, InitiativeQuestion};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -147,9 +148,29 @@ impl InitiativeRequest {
         let surprised = d.creatures("/surprised", &self.surprised);
         let groups =
             self.groups.iter().enumerate().map(|(g, m)| d.creatures(&format!("/groups/{g}"), m)).collect();
+        let missing = missing_bonuses(d.encounter(), creatures.as_deref());
+        d.add(missing);
         let encounter = d.done()?;
         Ok((encounter, InitiativeQuestion { creatures, surprised, groups }))
     }
+}
+
+/// Every rolling creature (`who`, or all) with neither `initiative_bonus` nor `dex_mod`, each
+/// its own problem: the rules stop at the first, a client wants to fill them all in at once.
+fn missing_bonuses(enc: Option<&Encounter>, who: Option<&[usize]>) -> Vec<RulesError> {
+    let Some(enc) = enc else { return Vec::new() };
+    let all: Vec<usize> = (0..enc.creatures.len()).collect();
+    who.unwrap_or(&all)
+        .iter()
+        .filter_map(|&i| {
+            let c = enc.creatures.get(i)?;
+            c.stats.initiative_bonus.or(c.stats.dex_mod).is_none().then(|| RulesError::MissingStat {
+                pointer: format!("/encounter/creatures/{i}/stats"),
+                creature: c.id.clone(),
+                stat: "initiative_bonus",
+            })
+        })
+        .collect()
 }
 
 impl InitiativeResponse {

@@ -17,6 +17,7 @@ use super::mapping::Problems;
 use super::question::Draft;
 use crate::config::Limits;
 use crate::error::AppError;
+use crate::error::Text;
 use crate::render::{self, Lang, TraceStep};
 
 /// 5e shove: push 5 ft away or knock prone.
@@ -417,8 +418,14 @@ impl ManeuverRequest {
         let kind = Kind::from_id(&self.kind);
         if kind.is_none() {
             let known: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
-            d.problems
-                .push("/kind", format!("unknown maneuver {:?}; known: {}", self.kind, known.join(", ")));
+            let known = super::mapping::names(&known);
+            d.problems.push(
+                "/kind",
+                Text::new(
+                    format!("{:?} is not a maneuver; one of: {known}", self.kind),
+                    format!("« {} » n'est pas une manœuvre ; l'une de : {known}", self.kind),
+                ),
+            );
         }
         let o = &self.options;
         let path = o.path.as_ref().map(|given| squares_in(&mut d.problems, "/options/path", given));
@@ -453,17 +460,35 @@ impl ManeuverRequest {
 fn charge_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
     if kind.is_some() && kind != Some(Kind::Charge) {
         if o.path.is_some() {
-            p.push("/options/path", "only a charge takes a path".to_owned());
+            p.push(
+                "/options/path",
+                Text::new("only a charge takes a path", "seule une charge prend un chemin"),
+            );
         }
         if o.then.is_some() {
-            p.push("/options/then", "only a charge takes a follow-up maneuver".to_owned());
+            p.push(
+                "/options/then",
+                Text::new(
+                    "only a charge takes a follow-up maneuver",
+                    "seule une charge prend une manœuvre de suite",
+                ),
+            );
         }
         if o.standard_only {
-            p.push("/options/standard_only", "only a charge takes standard_only".to_owned());
+            p.push(
+                "/options/standard_only",
+                Text::new("only a charge takes standard_only", "seule une charge prend standard_only"),
+            );
         }
     }
     if kind == Some(Kind::Charge) && o.then.is_none() && o.aoo_damage > 0 {
-        p.push("/options/aoo_damage", "a charge without `then` makes no maneuver check".to_owned());
+        p.push(
+            "/options/aoo_damage",
+            Text::new(
+                "a charge without then makes no maneuver check",
+                "une charge sans then ne fait aucun test de manœuvre",
+            ),
+        );
     }
 }
 

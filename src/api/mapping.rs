@@ -12,21 +12,50 @@ use arbiter_rules::ruleset::{Ruleset, RulesetId, Variants};
 
 use super::encounter::*;
 use crate::config::Limits;
-use crate::error::FieldError;
+use crate::error::{Issue, Text};
 
 /// Collects problems while mapping.
 #[derive(Debug, Default)]
-pub struct Problems(pub Vec<FieldError>);
+pub struct Problems(pub Vec<Issue>);
 
 impl Problems {
     /// Records one problem.
-    pub fn push(&mut self, pointer: impl Into<String>, detail: impl Into<String>) {
-        self.0.push(FieldError { pointer: pointer.into(), detail: detail.into() });
+    pub fn push(&mut self, pointer: impl Into<String>, detail: Text) {
+        self.0.push(Issue::new(pointer, detail));
     }
     /// Whether none were recorded.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+    /// Whether a problem was recorded at `pointer` (a field already reported is not
+    /// checked again: no follow-on problems).
+    pub fn reported(&self, pointer: &str) -> bool {
+        self.0.iter().any(|i| i.pointer == pointer)
+    }
+}
+
+/// The most names a "one of: …" list shows: a ruleset of 40 conditions must not make a
+/// paragraph of every problem.
+pub const MAX_LISTED_NAMES: usize = 12;
+
+/// `a, b, c` (at most [`MAX_LISTED_NAMES`], then "…"), for "one of: …" in both languages.
+/// Callers say something else when there is no name at all.
+pub fn names<S: AsRef<str>>(all: &[S]) -> String {
+    let mut out: Vec<&str> = all.iter().take(MAX_LISTED_NAMES).map(AsRef::as_ref).collect();
+    if all.len() > MAX_LISTED_NAMES {
+        out.push("…");
+    }
+    out.join(", ")
+}
+
+/// "must be between `lo` and `hi`".
+pub fn between(lo: impl std::fmt::Display, hi: impl std::fmt::Display) -> Text {
+    Text::new(format!("must be between {lo} and {hi}"), format!("doit être entre {lo} et {hi}"))
+}
+
+/// "at most `n` `what`" (`what` in English and French).
+pub fn at_most(n: usize, what: (&str, &str)) -> Text {
+    Text::new(format!("at most {n} {}", what.0), format!("au plus {n} {}", what.1))
 }
 
 /// The rules crate's id of a wire ruleset.
@@ -150,7 +179,7 @@ fn weapon_property(p: WeaponPropertyIn) -> WeaponProperty {
 /// A distance or count within `0..=max`; the pointer is built only for a problem.
 fn feet(p: &mut Problems, pointer: impl FnOnce() -> String, v: i64, max: i64) -> u32 {
     if !(0..=max).contains(&v) {
-        p.push(pointer(), format!("must be between 0 and {max}"));
+        p.push(pointer(), between(0, max));
         return 0;
     }
     u32::try_from(v).unwrap_or(0)
@@ -163,7 +192,7 @@ fn elevation(p: &mut Problems, pointer: impl FnOnce() -> String, v: i64) -> i32 
     match i32::try_from(v) {
         Ok(e) if (-max..=max).contains(&v) => e,
         _ => {
-            p.push(pointer(), format!("must be between {} and {max}", -max));
+            p.push(pointer(), between(-max, max));
             0
         }
     }
@@ -183,12 +212,15 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
     if let Some(i) = w.increment_ft
         && i < 1
     {
-        p.push(format!("{base}/increment_ft"), "must be at least 1 ft");
+        p.push(
+            format!("{base}/increment_ft"),
+            Text::new("must be at least 1 ft", "doit valoir au moins 1 ft"),
+        );
     }
     if let Some(m) = w.max_increments
         && !(1..=100).contains(&m)
     {
-        p.push(format!("{base}/max_increments"), "must be between 1 and 100");
+        p.push(format!("{base}/max_increments"), between(1, 100));
     }
     Weapon {
         kind: Some(kind),
@@ -210,7 +242,7 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
         crit_range: match w.crit_range {
             Some(c) if (2..=20).contains(&c) => u32::try_from(c).ok(),
             Some(_) => {
-                p.push(format!("{base}/crit_range"), "must be between 2 and 20");
+                p.push(format!("{base}/crit_range"), between(2, 20));
                 None
             }
             None => None,
@@ -222,9 +254,22 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
     }
 }
 
+/// "must be 1 to `max` bytes".
+pub fn bytes_between(max: usize) -> Text {
+    Text::new(format!("must be 1 to {max} bytes"), format!("doit faire de 1 à {max} octets"))
+}
+
+/// "must be a number between 0 and `max`".
+pub fn number_between(max: i64) -> Text {
+    Text::new(
+        format!("must be a number between 0 and {max}"),
+        format!("doit être un nombre entre 0 et {max}"),
+    )
+}
+
 fn coord(p: &mut Problems, pointer: impl FnOnce() -> String, v: f64, max: i64) -> Coord {
     if !v.is_finite() || v < 0.0 || v > max as f64 {
-        p.push(pointer(), format!("must be a number between 0 and {max}"));
+        p.push(pointer(), number_between(max));
         return Coord::default();
     }
     Coord::from_f64(v).unwrap_or_default()
@@ -289,16 +334,25 @@ pub fn encounter(e: &EncounterIn, limits: &Limits, base: &str) -> Result<Encount
     for key in e.variants.keys() {
         if rules.variant(key).is_none() {
             let known: Vec<&str> = rules.variants.iter().map(|v| v.key).collect();
-            p.push(
-                format!("{base}/variants/{}", escape(key)),
-                format!("unknown variant for {}; known: {}", rules.id, known.join(", ")),
-            );
+            let detail = if known.is_empty() {
+                Text::new(
+                    format!("{} has no variants", rules.id),
+                    format!("{} n'a pas de variantes", rules.id),
+                )
+            } else {
+                Text::new(
+                    format!("{} has no variant {key:?}; one of: {}", rules.id, names(&known)),
+                    format!("{} n'a pas de variante « {key} » ; l'une de : {}", rules.id, names(&known)),
+                )
+            };
+            p.push(format!("{base}/variants/{}", escape(key)), detail);
         }
     }
     let variants = Variants::resolve(rules, e.variants.iter().map(|(k, v)| (k.as_str(), *v)));
 
     let grid = grid(&mut p, &e.grid, limits, &format!("{base}/grid"));
-    let creatures = creatures(&mut p, e, ruleset, &grid, limits, base);
+    let creatures = creatures(&mut p, e, ruleset, grid.as_ref(), limits, base);
+    let grid = grid.unwrap_or_else(|| empty_grid(&e.grid));
     let environment = Environment {
         underwater: e.environment.underwater,
         gravity: match e.environment.gravity {
@@ -331,9 +385,12 @@ pub fn escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
-fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
+/// The grid, or none when its size is invalid: then nothing that depends on its size (the
+/// maps' shapes, squares and points inside it, creatures' squares) is checked, since every
+/// such check would only repeat the size's problem.
+fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Option<Grid> {
     let max = i64::from(limits.max_grid_side);
-    let (w, h) = grid_size(p, g, max, base);
+    let (w, h) = grid_size(p, g, max, base)?;
     let wi = i32::try_from(w).unwrap_or(0);
     let hi = i32::try_from(h).unwrap_or(0);
     let mut terrain = terrain_map(p, g, w, h, base);
@@ -341,20 +398,39 @@ fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Grid {
     grid_cells(p, g, max, (w, h), base, &mut terrain, &mut light_map);
     let walls = walls(p, g, limits, (w, h), base);
     let lights = lights(p, g, limits, (w, h), base);
-    Grid { width: wi, height: hi, terrain, light: light(g.light), light_map, lights, walls }
+    Some(Grid { width: wi, height: hi, terrain, light: light(g.light), light_map, lights, walls })
 }
 
-/// The grid's width and height, each checked against the largest side (clamped when out of
-/// bounds, so the rest of the grid is still checked).
-fn grid_size(p: &mut Problems, g: &GridIn, max: i64, base: &str) -> (i64, i64) {
+/// A grid of no square, standing for one whose size was refused (the encounter is then
+/// refused too: it is never asked about).
+fn empty_grid(g: &GridIn) -> Grid {
+    Grid {
+        width: 0,
+        height: 0,
+        terrain: Vec::new(),
+        light: light(g.light),
+        light_map: Vec::new(),
+        lights: Vec::new(),
+        walls: Vec::new(),
+    }
+}
+
+/// The grid's width and height, each checked against the largest side.
+fn grid_size(p: &mut Problems, g: &GridIn, max: i64, base: &str) -> Option<(i64, i64)> {
     let mut ok = true;
     for (name, v) in [("width", g.width), ("height", g.height)] {
         if !(1..=max).contains(&v) {
-            p.push(format!("{base}/{name}"), format!("must be between 1 and {max} squares"));
+            p.push(
+                format!("{base}/{name}"),
+                Text::new(
+                    format!("must be between 1 and {max} squares"),
+                    format!("doit être entre 1 et {max} cases"),
+                ),
+            );
             ok = false;
         }
     }
-    if ok { (g.width, g.height) } else { (g.width.clamp(0, max), g.height.clamp(0, max)) }
+    ok.then_some((g.width, g.height))
 }
 
 /// The number of squares of a `w`×`h` grid.
@@ -376,7 +452,10 @@ fn terrain_map(p: &mut Problems, g: &GridIn, w: i64, h: i64, base: &str) -> Vec<
             }
             None => p.push(
                 ptr.to_string(),
-                format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
+                Text::new(
+                    format!("unknown map character {c:?} at x = {x}; legend: . # = ~ % : w"),
+                    format!("caractère de carte inconnu {c:?} en x = {x} ; légende : . # = ~ % : w"),
+                ),
             ),
         });
     }
@@ -396,7 +475,10 @@ fn light_map(p: &mut Problems, g: &GridIn, w: i64, h: i64, base: &str) -> Vec<Op
                     None => {
                         p.push(
                             ptr.to_string(),
-                            format!("unknown light character {c:?} at x = {x}; legend: b d n ."),
+                            Text::new(
+                                format!("unknown light character {c:?} at x = {x}; legend: b d n ."),
+                                format!("caractère de lumière inconnu {c:?} en x = {x} ; légende : b d n ."),
+                            ),
                         );
                         None
                     }
@@ -422,12 +504,18 @@ fn grid_cells(
 ) {
     let max_cells = usize::try_from(max * max).unwrap_or(usize::MAX);
     if g.cells.len() > max_cells {
-        p.push(format!("{base}/cells"), format!("at most {max_cells} cells"));
+        p.push(format!("{base}/cells"), at_most(max_cells, ("cells", "cases")));
     }
     for (i, cell) in g.cells.iter().enumerate().take(max_cells) {
         let ptr = format!("{base}/cells/{i}");
         if !(0..w).contains(&cell.x) || !(0..h).contains(&cell.y) {
-            p.push(ptr, format!("square ({}, {}) is outside the {w}×{h} grid", cell.x, cell.y));
+            p.push(
+                ptr,
+                Text::new(
+                    format!("square ({}, {}) is outside the {w}×{h} grid", cell.x, cell.y),
+                    format!("la case ({}, {}) est hors de la grille de {w}×{h}", cell.x, cell.y),
+                ),
+            );
             continue;
         }
         let idx = (cell.y * w + cell.x) as usize;
@@ -451,7 +539,7 @@ fn grid_cells(
 fn walls(p: &mut Problems, g: &GridIn, limits: &Limits, (w, h): (i64, i64), base: &str) -> Vec<Wall> {
     let max_walls = limits.max_walls as usize;
     if g.walls.len() > max_walls {
-        p.push(format!("{base}/walls"), format!("at most {max_walls} walls"));
+        p.push(format!("{base}/walls"), at_most(max_walls, ("walls", "murs")));
     }
     let list = format!("{base}/walls");
     g.walls
@@ -470,7 +558,7 @@ fn walls(p: &mut Problems, g: &GridIn, limits: &Limits, (w, h): (i64, i64), base
 fn lights(p: &mut Problems, g: &GridIn, limits: &Limits, (w, h): (i64, i64), base: &str) -> Vec<LightSource> {
     let max_walls = limits.max_walls as usize;
     if g.lights.len() > max_walls {
-        p.push(format!("{base}/lights"), format!("at most {max_walls} light sources"));
+        p.push(format!("{base}/lights"), at_most(max_walls, ("light sources", "sources de lumière")));
     }
     g.lights
         .iter()
@@ -549,13 +637,26 @@ fn rows_shape(
     mut cell: impl FnMut(&mut Problems, At<'_>, i64, i64, char),
 ) {
     if rows.len() as i64 != h {
-        p.push(base, format!("has {} rows, the grid has height {h}", rows.len()));
+        let n = rows.len();
+        p.push(
+            base,
+            Text::new(
+                format!("has {n} rows, the grid has height {h}"),
+                format!("a {n} lignes, la grille a une hauteur de {h}"),
+            ),
+        );
     }
     for (y, row) in rows.iter().enumerate().take(h.max(0) as usize) {
         let ptr = At(base, "", y);
         let n = if row.is_ascii() { row.len() } else { row.chars().count() } as i64;
         if n != w {
-            p.push(ptr.to_string(), format!("has {n} characters, the grid has width {w}"));
+            p.push(
+                ptr.to_string(),
+                Text::new(
+                    format!("has {n} characters, the grid has width {w}"),
+                    format!("a {n} caractères, la grille a une largeur de {w}"),
+                ),
+            );
         }
         let mut reported = 0;
         for (x, c) in row.chars().enumerate().take(w.max(0) as usize) {
@@ -576,14 +677,14 @@ fn creatures(
     p: &mut Problems,
     e: &EncounterIn,
     ruleset: RulesetId,
-    grid: &Grid,
+    grid: Option<&Grid>,
     limits: &Limits,
     base: &str,
 ) -> Vec<Creature> {
     let rules = ruleset.rules();
     let max = limits.max_creatures as usize;
     if e.creatures.len() > max {
-        p.push(format!("{base}/creatures"), format!("at most {max} creatures"));
+        p.push(format!("{base}/creatures"), at_most(max, ("creatures", "créatures")));
     }
     let seen = repeats(e.creatures.iter().take(max).map(|c| c.id.as_str()));
     let mut out = Vec::with_capacity(e.creatures.len().min(max));
@@ -591,11 +692,17 @@ fn creatures(
         let ptr = At(base, "creatures", i);
         for (name, v) in [("id", &c.id), ("side", &c.side)] {
             if v.is_empty() || v.len() > limits.max_id_bytes as usize {
-                p.push(format!("{ptr}/{name}"), format!("must be 1 to {} bytes", limits.max_id_bytes));
+                p.push(format!("{ptr}/{name}"), bytes_between(limits.max_id_bytes as usize));
             }
         }
         if let Some(first) = seen[i] {
-            p.push(format!("{ptr}/id"), format!("duplicate id {:?} (also creature {first})", c.id));
+            p.push(
+                format!("{ptr}/id"),
+                Text::new(
+                    format!("duplicate id {:?} (also creature {first})", c.id),
+                    format!("identifiant « {} » en double (aussi la créature {first})", c.id),
+                ),
+            );
         }
         out.push(creature(p, c, rules, grid, &ptr));
     }
@@ -605,16 +712,27 @@ fn creatures(
 }
 
 /// One creature's size, square, conditions, senses, weapon and numbers.
-fn creature(p: &mut Problems, c: &CreatureIn, rules: &Ruleset, grid: &Grid, ptr: &At<'_>) -> Creature {
+fn creature(
+    p: &mut Problems,
+    c: &CreatureIn,
+    rules: &Ruleset,
+    grid: Option<&Grid>,
+    ptr: &At<'_>,
+) -> Creature {
     let sz = size(c.size);
-    if rules.size_info(sz).is_none() {
+    let sized = rules.size_info(sz).is_some();
+    if !sized {
         let known: Vec<&str> = rules.sizes.iter().map(|(s, _)| s.id()).collect();
         p.push(
             format!("{ptr}/size"),
-            format!("{} has no size {}; known: {}", rules.id, sz.id(), known.join(", ")),
+            Text::new(
+                format!("{} has no size {}; one of: {}", rules.id, sz.id(), names(&known)),
+                format!("{} n'a pas la taille {} ; l'une de : {}", rules.id, sz.id(), names(&known)),
+            ),
         );
     }
-    let at = creature_at(p, c, rules.size(sz).side, grid, ptr);
+    // Its space is checked only against a valid grid and with a size the ruleset knows.
+    let at = creature_at(p, c, rules.size(sz).side, grid.filter(|_| sized), ptr);
     let conditions = conditions(p, c, rules, ptr);
     let senses = senses(p, &c.senses, ptr);
     let wielding = c.wielding.as_ref().map(|w| weapon(p, &format!("{ptr}/wielding"), w));
@@ -641,18 +759,21 @@ fn creature(p: &mut Problems, c: &CreatureIn, rules: &Ruleset, grid: &Grid, ptr:
 }
 
 /// A creature's anchor square; its `side`×`side` space must lie inside the grid.
-fn creature_at(p: &mut Problems, c: &CreatureIn, side: i32, grid: &Grid, ptr: &At<'_>) -> Square {
+fn creature_at(p: &mut Problems, c: &CreatureIn, side: i32, grid: Option<&Grid>, ptr: &At<'_>) -> Square {
     let at = match (i32::try_from(c.at.x), i32::try_from(c.at.y)) {
         (Ok(x), Ok(y)) => Square::new(x, y),
         _ => Square::new(-1, -1),
     };
     let space = Space { anchor: at, side };
-    if !grid.contains_space(&space) {
+    if let Some(grid) = grid
+        && !grid.contains_space(&space)
+    {
+        let (x, y, w, h) = (c.at.x, c.at.y, grid.width, grid.height);
         p.push(
             format!("{ptr}/at"),
-            format!(
-                "its {side}×{side} space from ({}, {}) must lie inside the {}×{} grid",
-                c.at.x, c.at.y, grid.width, grid.height
+            Text::new(
+                format!("its {side}×{side} space from ({x}, {y}) must lie inside the {w}×{h} grid"),
+                format!("son espace de {side}×{side} depuis ({x}, {y}) doit tenir dans la grille de {w}×{h}"),
             ),
         );
     }
@@ -669,7 +790,10 @@ fn conditions(p: &mut Problems, c: &CreatureIn, rules: &Ruleset, ptr: &At<'_>) -
         } else {
             p.push(
                 format!("{ptr}/conditions/{j}"),
-                format!("{} does not know the condition {}", rules.id, cond.id()),
+                Text::new(
+                    format!("{} does not know the condition {}", rules.id, cond.id()),
+                    format!("{} ne connaît pas l'état {}", rules.id, cond.id()),
+                ),
             );
         }
     }
@@ -707,7 +831,10 @@ fn mounts(p: &mut Problems, e: &EncounterIn, out: &mut [Creature], base: &str) {
                 }
                 _ => p.push(
                     format!("{base}/creatures/{i}/mounted_on"),
-                    format!("no other creature has id {m:?}"),
+                    Text::new(
+                        format!("no other creature has id {m:?}"),
+                        format!("aucune autre créature n'a l'identifiant « {m} »"),
+                    ),
                 ),
             }
         }
@@ -748,13 +875,23 @@ fn overlaps(p: &mut Problems, ruleset: RulesetId, creatures: &[Creature], base: 
             let (a, b) = (&creatures[*i], &creatures[*j]);
             let shares = rules.size(a.size).shares_square || rules.size(b.size).shares_square;
             let rider = a.mounted_on == Some(*j) || b.mounted_on == Some(*i);
-            if !shares && !rider {
+            // A creature whose square or size is already reported is not said to overlap.
+            let reported = |k: usize| {
+                p.reported(&format!("{base}/creatures/{k}/at"))
+                    || p.reported(&format!("{base}/creatures/{k}/size"))
+            };
+            if !shares && !rider && !reported(*i) && !reported(*j) {
                 let (first, second) = if i < j { (i, j) } else { (j, i) };
+                let id = &creatures[*first].id;
                 p.push(
                     format!("{base}/creatures/{second}/at"),
-                    format!(
-                        "its space overlaps creature {first} ({:?}); only tiny and smaller creatures and a rider on its mount may share squares",
-                        creatures[*first].id
+                    Text::new(
+                        format!(
+                            "its space overlaps creature {first} ({id:?}); only tiny and smaller creatures and a rider on its mount may share squares"
+                        ),
+                        format!(
+                            "son espace chevauche celui de la créature {first} (« {id} ») ; seules les créatures très petites ou plus petites et un cavalier sur sa monture peuvent partager des cases"
+                        ),
                     ),
                 );
             }
@@ -765,6 +902,52 @@ fn overlaps(p: &mut Problems, ruleset: RulesetId, creatures: &[Creature], base: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn problems_of(encounter: serde_json::Value) -> Vec<(String, String)> {
+        let e: EncounterIn = serde_json::from_value(encounter).unwrap();
+        match super::encounter(&e, &Limits::default(), "/encounter") {
+            Ok(_) => Vec::new(),
+            Err(p) => {
+                p.0.iter()
+                    .map(|i| (i.pointer.clone(), i.detail.get(crate::render::Lang::En).to_owned()))
+                    .collect()
+            }
+        }
+    }
+
+    /// The mapping on its own (the contract refuses a width of −3 first on the HTTP path):
+    /// a grid of invalid size is one problem, not one more per map row, wall end and
+    /// creature "outside the grid"; an unknown size hides the creature's square and its
+    /// overlaps.
+    #[test]
+    fn no_problem_follows_from_one_already_reported() {
+        let e = serde_json::json!({
+            "ruleset": "pf1e",
+            "grid": {"width": -3, "height": 5, "map": ["...", "..."],
+                     "walls": [{"from": {"x": 0, "y": 0}, "to": {"x": 2, "y": 0}, "kind": "solid"}]},
+            "creatures": [{"id": "a", "side": "x", "at": {"x": 1, "y": 1}},
+                          {"id": "b", "side": "y", "at": {"x": 4, "y": 1}}]
+        });
+        assert_eq!(
+            problems_of(e),
+            vec![("/encounter/grid/width".to_owned(), "must be between 1 and 1000 squares".to_owned())]
+        );
+        let e = serde_json::json!({
+            "ruleset": "dnd5e2014",
+            "grid": {"width": 4, "height": 4},
+            "creatures": [{"id": "a", "side": "x", "at": {"x": 0, "y": 0}},
+                          {"id": "b", "side": "y", "at": {"x": 1, "y": 1}, "size": "colossal"}]
+        });
+        let p = problems_of(e);
+        assert_eq!(
+            p.iter().map(|(p, _)| p.as_str()).collect::<Vec<_>>(),
+            vec!["/encounter/creatures/1/size"]
+        );
+        assert_eq!(
+            p[0].1,
+            "dnd5e2014 has no size colossal; one of: tiny, small, medium, large, huge, gargantuan"
+        );
+    }
 
     /// The table path gives each square the terrain of its legend character, and leaves any
     /// other map (a wrong width or height, an unknown or non-ASCII character) to the checks.

@@ -229,7 +229,13 @@ impl MovementRequest {
         let mut d = Draft::new(&self.encounter, limits);
         let limit = limits.max_path_steps as usize;
         if self.path.len() > limit {
-            d.problems.push("/path", format!("at most {limit} steps (ARBITER_MAX_PATH_STEPS)"));
+            d.problems.push(
+                "/path",
+                crate::error::Text::new(
+                    format!("at most {limit} steps (ARBITER_MAX_PATH_STEPS)"),
+                    format!("au plus {limit} pas (ARBITER_MAX_PATH_STEPS)"),
+                ),
+            );
         }
         let path = squares_in(&mut d.problems, "/path", self.path.get(..limit).unwrap_or(&self.path));
         let mover = d.creature("/creature", &self.creature);
@@ -328,7 +334,12 @@ impl Contract for MovementRequest {
         c.at("options", |c| c.opt_id("dragging", self.options.dragging.as_deref()));
         // Every other question refuses attacker = target; a charge at oneself too.
         if self.target.as_deref() == Some(self.creature.as_str()) {
-            c.at("target", |c| c.push("the target must be another creature than the mover".to_owned()));
+            c.at("target", |c| {
+                c.push(crate::error::Text::new(
+                    "the target must be another creature than the mover",
+                    "la cible doit être une autre créature que celle qui se déplace",
+                ))
+            });
         }
     }
 }

@@ -5,9 +5,9 @@ use arbiter_rules::encounter::Encounter;
 use arbiter_rules::error::RulesError;
 
 use super::encounter::EncounterIn;
-use super::mapping::{self, Problems};
+use super::mapping::{self, MAX_LISTED_NAMES, Problems};
 use crate::config::Limits;
-use crate::error::AppError;
+use crate::error::{AppError, Text};
 
 /// A question being mapped: its encounter, when valid, and every problem found so far (the
 /// encounter's first, then the question's fields in the order they are mapped).
@@ -33,13 +33,17 @@ impl Draft {
         self.lookup(|| pointer.to_owned(), id)
     }
 
+    /// The encounter, when it is valid so far.
+    pub fn encounter(&self) -> Option<&Encounter> {
+        self.encounter.as_ref()
+    }
+
     /// [`Draft::creature`] with the pointer built only for a problem.
     fn lookup(&mut self, pointer: impl FnOnce() -> String, id: &str) -> Option<usize> {
         let enc = self.encounter.as_ref()?;
         let found = enc.find(id);
         if found.is_none() {
-            let known: Vec<&str> = enc.creatures.iter().take(20).map(|c| c.id.as_str()).collect();
-            self.problems.push(pointer(), format!("no creature has id {id:?}; known: {}", known.join(", ")));
+            self.problems.push(pointer(), unknown_creature(enc, id));
         }
         found
     }
@@ -55,7 +59,10 @@ impl Draft {
     pub fn add(&mut self, errors: impl IntoIterator<Item = RulesError>) {
         for e in errors {
             if let AppError::Invalid(fields) = AppError::from(e) {
-                self.problems.0.extend(fields);
+                // A field the mapping already refused is not refused again by the rules.
+                let fresh: Vec<_> =
+                    fields.into_iter().filter(|f| !self.problems.reported(&f.pointer)).collect();
+                self.problems.0.extend(fresh);
             }
         }
     }
@@ -89,6 +96,22 @@ impl Draft {
     pub fn done(self) -> Result<Encounter, AppError> {
         self.finish(Some(())).map(|(enc, ())| enc)
     }
+}
+
+/// "no creature has id …", with the ids the encounter has (or that it has none).
+fn unknown_creature(enc: &Encounter, id: &str) -> Text {
+    if enc.creatures.is_empty() {
+        return Text::new(
+            format!("no creature has id {id:?}: the encounter has no creatures"),
+            format!("aucune créature n'a l'identifiant « {id} » : la rencontre n'a aucune créature"),
+        );
+    }
+    let known: Vec<&str> = enc.creatures.iter().take(MAX_LISTED_NAMES + 1).map(|c| c.id.as_str()).collect();
+    let known = mapping::names(&known);
+    Text::new(
+        format!("no creature has id {id:?}; the creatures are: {known}"),
+        format!("aucune créature n'a l'identifiant « {id} » ; les créatures sont : {known}"),
+    )
 }
 
 /// A question about an attacker and a target, in the rules crate's terms.

@@ -61,7 +61,12 @@ async fn wrong_types_point_at_the_field() {
 async fn unknown_fields_are_rejected() {
     let (s, p, body) = problem(&with(|r| r["encounter"]["grid"]["widht"] = 12.into())).await;
     assert_eq!((s, p), (422, vec!["/encounter/grid/widht".to_owned()]));
-    assert!(body["errors"][0]["detail"].as_str().unwrap().contains("unknown field"));
+    assert!(
+        body["errors"][0]["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("is not a field here; the fields are: width, ")
+    );
     let (_, p, _) = problem(&with(|r| r["encounter"]["creatures"][0]["stats"]["armour"] = 3.into())).await;
     assert_eq!(p, vec!["/encounter/creatures/0/stats/armour".to_owned()]);
 }
@@ -199,9 +204,8 @@ async fn conditions_sizes_and_variants_the_ruleset_does_not_know() {
             "/encounter/variants/pf1e.cover.partial".to_owned(),
             "/encounter/creatures/0/conditions/1".to_owned(),
             "/encounter/creatures/1/size".to_owned(),
-            "/encounter/creatures/1/at".to_owned(),
         ],
-        "every problem at once: {body}"
+        "every problem at once (a size the ruleset does not know hides the square's check): {body}"
     );
 }
 
@@ -286,5 +290,410 @@ async fn every_question_points_at_each_unknown_creature_id_in_field_order() {
         let mut expected: Vec<&str> = expected.into_iter().filter(|p| *p == "/kind").collect();
         expected.insert(0, "/encounter/creatures/0/at");
         assert_eq!(pointers(&res), expected, "{path}: no id is looked up in an invalid encounter");
+    }
+}
+
+/// A problem asked for in `lang`: its status, `Content-Language` and body.
+async fn problem_in(path: &str, req: &Value, lang: &str) -> (u16, String, Value) {
+    let body = serde_json::to_vec(req).unwrap();
+    let request = axum::http::Request::post(path)
+        .header("content-type", "application/json")
+        .header("accept-language", lang)
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let res = send(test_app(), request).await;
+    assert_eq!(res.content_type(), "application/problem+json", "{}", String::from_utf8_lossy(&res.body));
+    let language = res.headers.get("content-language").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    (res.status, language, res.json())
+}
+
+/// The (pointer, detail) pairs of a problem.
+fn details(body: &Value) -> Vec<(String, String)> {
+    body["errors"]
+        .as_array()
+        .map(|e| {
+            e.iter()
+                .map(|x| {
+                    (x["pointer"].as_str().unwrap().to_owned(), x["detail"].as_str().unwrap().to_owned())
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
+    expected.iter().map(|(p, d)| ((*p).to_owned(), (*d).to_owned())).collect()
+}
+
+/// Each class of wrong shape, in English and in French (French typography: U+00A0 before
+/// ":" and ";" and inside « »): the pointer of the field itself and a plain sentence, never
+/// a Rust type.
+#[tokio::test]
+async fn wrong_shapes_are_plain_sentences_in_english_and_french() {
+    let cases: Vec<(Value, &str, &str, &str)> = vec![
+        (
+            with(|r| r["encounter"]["grid"]["width"] = "12".into()),
+            "/encounter/grid/width",
+            "must be an integer, not a string",
+            "doit être un nombre entier, pas une chaîne",
+        ),
+        (
+            with(|r| {
+                r.as_object_mut().unwrap().remove("weapon");
+            }),
+            "/weapon",
+            "is required",
+            "est obligatoire",
+        ),
+        (
+            with(|r| r["encounter"]["creatures"][1]["at"] = json!([9, 2])),
+            "/encounter/creatures/1/at",
+            "must be an object with the fields x, y, not a list",
+            "doit être un objet avec les champs x, y, pas une liste",
+        ),
+        (
+            with(|r| r["encounter"]["ruleset"] = "dnd3e".into()),
+            "/encounter/ruleset",
+            "\"dnd3e\" is not an accepted value; one of: dnd5e2014, dnd5e2024, pf1e, sf1e, hb3d",
+            "«\u{a0}dnd3e\u{a0}» n'est pas une valeur acceptée\u{a0}; l'une de\u{a0}: dnd5e2014, dnd5e2024, pf1e, sf1e, hb3d",
+        ),
+        (
+            with(|r| r["attacker"] = json!(true)),
+            "/attacker",
+            "must be a string, not a boolean",
+            "doit être une chaîne, pas un booléen",
+        ),
+        (
+            with(|r| r["encounter"]["creatures"] = json!({"valeros": {}})),
+            "/encounter/creatures",
+            "must be a list, not an object",
+            "doit être une liste, pas un objet",
+        ),
+        (
+            with(|r| r["weapon"]["kind"] = json!(3)),
+            "/weapon/kind",
+            "must be one of: melee, ranged, thrown",
+            "doit être l'une des valeurs\u{a0}: melee, ranged, thrown",
+        ),
+    ];
+    for (req, pointer, en, fr) in cases {
+        let (status, language, body) = problem_in("/v1/range", &req, "en").await;
+        assert_eq!((status, language.as_str()), (422, "en"));
+        assert_eq!(details(&body), pairs(&[(pointer, en)]), "{pointer}");
+        let (status, language, body) = problem_in("/v1/range", &req, "fr-FR, en;q=0.5").await;
+        assert_eq!((status, language.as_str()), (422, "fr"));
+        assert_eq!(body["title"], "La requête est invalide");
+        assert_eq!(body["detail"], "1 problème dans la requête");
+        assert_eq!(details(&body), pairs(&[(pointer, fr)]), "{pointer}");
+    }
+}
+
+/// An unknown key is reported at the key, with the fields the object takes.
+#[tokio::test]
+async fn an_unknown_key_names_the_fields_of_its_object() {
+    let req = with(|r| r["encounter"]["creatures"][0]["at"]["z"] = 1.into());
+    let (_, _, body) = problem_in("/v1/range", &req, "en").await;
+    assert_eq!(
+        details(&body),
+        pairs(&[("/encounter/creatures/0/at/z", "is not a field here; the fields are: x, y")])
+    );
+    let (_, _, body) = problem_in("/v1/range", &req, "fr").await;
+    assert_eq!(
+        details(&body),
+        pairs(&[(
+            "/encounter/creatures/0/at/z",
+            "n'est pas un champ ici\u{a0}; les champs sont\u{a0}: x, y"
+        )])
+    );
+}
+
+/// serde stops at the first wrong field; every other one is reported too, each once, and
+/// nothing inside the stand-ins put in their place.
+#[tokio::test]
+async fn several_wrong_shapes_are_all_reported() {
+    let req = with(|r| {
+        r["encounter"]["grid"]["width"] = "12".into();
+        r["encounter"]["creatures"][1]["at"]["x"] = 1.5.into();
+        r["encounter"]["creatures"][0]["colour"] = "red".into();
+        r["encounter"]["creatures"][0]["at"] = json!(null);
+        r["target"] = json!(7);
+        r.as_object_mut().unwrap().remove("weapon");
+    });
+    let (status, _, body) = problem_in("/v1/range", &req, "en").await;
+    assert_eq!(status, 422);
+    let mut got = details(&body);
+    got.sort();
+    assert_eq!(
+        got,
+        pairs(&[
+            ("/encounter/creatures/0/at", "must be an object with the fields x, y, not null"),
+            (
+                "/encounter/creatures/0/colour",
+                "is not a field here; the fields are: id, side, at, size, reach_ft, speed_ft, swim_speed_ft, legs, flying, elevation_ft, unarmed, feats, …"
+            ),
+            ("/encounter/creatures/1/at/x", "must be an integer, not a decimal number"),
+            ("/encounter/grid/width", "must be an integer, not a string"),
+            ("/target", "must be a string, not an integer"),
+            ("/weapon", "is required"),
+        ])
+    );
+    assert_eq!(body["detail"], "6 problems in the request");
+}
+
+/// A grid of width −3 is one problem: nothing that depends on its size (the map's rows, the
+/// creatures' squares) is reported after it. Likewise a size the ruleset does not know hides
+/// the creature's square.
+#[tokio::test]
+async fn no_problem_follows_from_a_field_already_reported() {
+    let (s, p, body) = problem(&with(|r| r["encounter"]["grid"]["width"] = (-3).into())).await;
+    assert_eq!((s, p), (422, vec!["/encounter/grid/width".to_owned()]), "{body}");
+    assert_eq!(body["errors"][0]["detail"], "must be between 1 and 1000");
+    let (_, _, body) =
+        problem_in("/v1/range", &with(|r| r["encounter"]["grid"]["width"] = (-3).into()), "fr").await;
+    assert_eq!(details(&body), pairs(&[("/encounter/grid/width", "doit être entre 1 et 1000")]));
+    // A weapon field the mapping refuses is not refused again by the ruleset's range rules.
+    let (_, p, _) = problem(&with(|r| r["weapon"]["increment_ft"] = 0.into())).await;
+    assert_eq!(p, vec!["/weapon/increment_ft".to_owned()]);
+}
+
+/// Every creature that lacks the stat a question needs is its own problem, at its stats.
+#[tokio::test]
+async fn missing_stats_of_every_creature_are_reported_at_once() {
+    let mut req = range_request();
+    req.as_object_mut().unwrap().remove("weapon");
+    req.as_object_mut().unwrap().remove("attacker");
+    req.as_object_mut().unwrap().remove("target");
+    req["encounter"]["creatures"][0]["stats"] = json!({});
+    req["dice"] = json!({"mode": "odds"});
+    let res = post_json(test_app(), "/v1/initiative", &req).await;
+    assert_eq!(res.status, 422, "{}", String::from_utf8_lossy(&res.body));
+    assert_eq!(
+        details(&res.json()),
+        pairs(&[
+            (
+                "/encounter/creatures/0/stats",
+                "creature \"valeros\" needs the stat initiative_bonus for this question"
+            ),
+            (
+                "/encounter/creatures/1/stats",
+                "creature \"goblin\" needs the stat initiative_bonus for this question"
+            ),
+        ])
+    );
+    // An attack whose attacker has no bonus and whose target has no AC: both.
+    let mut attack = range_request();
+    attack["weapon"] = json!({"kind": "melee"});
+    attack["encounter"]["creatures"][1]["at"] = json!({"x": 2, "y": 2});
+    attack["dice"] = json!({"mode": "odds"});
+    let res = post_json(test_app(), "/v1/attack", &attack).await;
+    assert_eq!(res.status, 422, "{}", String::from_utf8_lossy(&res.body));
+    assert_eq!(
+        pointers(&res),
+        vec!["/encounter/creatures/0/stats".to_owned(), "/encounter/creatures/1/stats".to_owned()]
+    );
+    let (_, _, body) = problem_in("/v1/attack", &attack, "fr").await;
+    assert_eq!(
+        details(&body)[1].1,
+        "la créature «\u{a0}goblin\u{a0}» a besoin de la caractéristique ac pour cette question"
+    );
+}
+
+/// An unknown id in an encounter with no creature says so, not "known: ".
+#[tokio::test]
+async fn an_unknown_id_in_an_encounter_without_creatures() {
+    let req = with(|r| r["encounter"]["creatures"] = json!([]));
+    let (_, _, body) = problem_in("/v1/range", &req, "en").await;
+    assert_eq!(
+        details(&body),
+        pairs(&[
+            ("/attacker", "no creature has id \"valeros\": the encounter has no creatures"),
+            ("/target", "no creature has id \"goblin\": the encounter has no creatures"),
+        ])
+    );
+    let (_, _, body) = problem_in("/v1/range", &req, "fr").await;
+    assert_eq!(
+        details(&body)[0].1,
+        "aucune créature n'a l'identifiant «\u{a0}valeros\u{a0}»\u{a0}: la rencontre n'a aucune créature"
+    );
+    let (_, _, body) = problem_in("/v1/range", &with(|r| r["target"] = "ghost".into()), "en").await;
+    assert_eq!(
+        details(&body),
+        pairs(&[("/target", "no creature has id \"ghost\"; the creatures are: valeros, goblin")])
+    );
+}
+
+/// The problems made outside the handlers (404, 405, 415, 400) are French when asked.
+#[tokio::test]
+async fn problems_of_every_status_are_localised() {
+    let fr = |path: &str, method: &str, ct: &str, body: &[u8]| {
+        axum::http::Request::builder()
+            .method(method)
+            .uri(path)
+            .header("content-type", ct)
+            .header("accept-language", "fr")
+            .body(axum::body::Body::from(body.to_vec()))
+            .unwrap()
+    };
+    let cases = [
+        (
+            fr("/nowhere", "GET", "application/json", b""),
+            404,
+            "Ressource introuvable",
+            "voir /docs pour l'API",
+        ),
+        (
+            fr("/v1/range", "GET", "application/json", b""),
+            405,
+            "Méthode non autorisée",
+            "voir /docs pour les méthodes de chaque chemin",
+        ),
+        (
+            fr("/v1/range", "POST", "text/plain", b"{}"),
+            415,
+            "Le corps doit être du JSON",
+            "envoyez le corps avec Content-Type: application/json",
+        ),
+        (
+            fr("/v1/range", "POST", "application/json", b"{\"encounter\": "),
+            400,
+            "Le corps n'est pas du JSON valide",
+            "le corps s'arrête avant la fin de son JSON (ligne 1, colonne 14)",
+        ),
+        (
+            fr("/v1/range", "POST", "application/json", &vec![b' '; 2 * 1024 * 1024]),
+            413,
+            "Le corps est trop volumineux",
+            "le corps dépasse la limite de 1048576 octets",
+        ),
+        (
+            fr("/v1/range", "POST", "application/json", b""),
+            400,
+            "Le corps n'est pas du JSON valide",
+            "le corps est vide\u{a0}; envoyez un objet JSON",
+        ),
+    ];
+    for (req, status, title, detail) in cases {
+        let res = send(test_app(), req).await;
+        assert_eq!(res.status, status);
+        assert_eq!(res.headers.get("content-language").unwrap(), "fr");
+        let body = res.json();
+        assert_eq!((body["title"].as_str().unwrap(), body["detail"].as_str().unwrap()), (title, detail));
+    }
+}
+
+/// Words of Rust and of its types that no problem detail may show a client.
+fn rust_words(detail: &str, schema_names: &[String]) -> Vec<String> {
+    const WORDS: [&str; 25] = [
+        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32", "f64",
+        "struct", "enum", "variant", "Option", "Vec", "tuple", "sequence", "expected", "elements", "String",
+        "unit",
+    ];
+    let mut found: Vec<String> = detail
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| WORDS.contains(w) || schema_names.iter().any(|n| n == w))
+        .map(str::to_owned)
+        .collect();
+    if detail.contains('`') {
+        found.push("`".into());
+    }
+    found
+}
+
+/// Every field of every question's example set to each wrong JSON type, removed, or joined
+/// by an unknown key: every detail of every answer, in English and French, is free of Rust
+/// words (the stop-list above and the schema's type names), and none is a 500.
+#[tokio::test]
+async fn no_detail_shows_a_rust_word_whatever_the_wrong_shape() {
+    let doc = openapi_doc();
+    let schema_names: Vec<String> =
+        doc["components"]["schemas"].as_object().unwrap().keys().cloned().collect();
+    let wrong =
+        [json!("x"), json!(7), json!(-1), json!(1.5), json!(true), json!(null), json!([1]), json!({"k": 1})];
+    let mut asked = 0;
+    for (n, (path, _, example)) in operations(&doc).into_iter().enumerate() {
+        let mut targets = Vec::new();
+        every_pointer(&example, String::new(), &mut targets);
+        let mut bodies: Vec<Value> = Vec::new();
+        for t in &targets {
+            for w in &wrong {
+                let mut b = example.clone();
+                *b.pointer_mut(t).unwrap() = w.clone();
+                bodies.push(b);
+            }
+            let mut b = example.clone();
+            let (parent, key) = t.rsplit_once('/').unwrap();
+            if let Some(o) = b.pointer_mut(parent).and_then(Value::as_object_mut) {
+                o.remove(key);
+                o.insert("zz_unknown".into(), json!(1));
+                bodies.push(b);
+            }
+        }
+        bodies.push(json!([example.clone()]));
+        bodies.push(json!("a string"));
+        for (i, b) in bodies.iter().enumerate() {
+            let lang = if (i + n) % 2 == 0 { "en" } else { "fr" };
+            let (status, _, body) = problem_or_answer(&path, b, lang).await;
+            assert!(status == 200 || status == 422, "{path}: {status} for {b}: {body}");
+            for (pointer, detail) in details(&body) {
+                let words = rust_words(&detail, &schema_names);
+                assert!(words.is_empty(), "{path} {pointer} ({lang}): {detail:?} shows {words:?}");
+            }
+            asked += 1;
+        }
+    }
+    assert!(asked > 500, "the walk asked {asked} questions");
+}
+
+/// Every pointer inside a value (the first two items of a list).
+fn every_pointer(v: &Value, base: String, out: &mut Vec<String>) {
+    let children: Vec<(String, &Value)> = match v {
+        Value::Object(m) => m.iter().map(|(k, x)| (k.replace('~', "~0").replace('/', "~1"), x)).collect(),
+        Value::Array(a) => a.iter().take(2).enumerate().map(|(i, x)| (i.to_string(), x)).collect(),
+        _ => Vec::new(),
+    };
+    for (k, x) in children {
+        let p = format!("{base}/{k}");
+        out.push(p.clone());
+        every_pointer(x, p, out);
+    }
+}
+
+/// Any answer to `req` in `lang`: its status and body (a problem's or the answer's).
+async fn problem_or_answer(path: &str, req: &Value, lang: &str) -> (u16, String, Value) {
+    let request = axum::http::Request::post(path)
+        .header("content-type", "application/json")
+        .header("accept-language", lang)
+        .body(axum::body::Body::from(serde_json::to_vec(req).unwrap()))
+        .unwrap();
+    let res = send(test_app(), request).await;
+    let language = res.headers.get("content-language").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    (res.status, language, res.json())
+}
+
+/// A number too large for any number type and a key given twice: only the bytes show them
+/// (serde_json's own errors), each at its field, in both languages.
+#[tokio::test]
+async fn huge_numbers_and_repeated_keys_in_the_raw_body() {
+    let text = serde_json::to_string(&range_request()).unwrap();
+    let cases = [
+        (
+            text.replace("\"width\":12", "\"width\":1e400"),
+            "is too large a number",
+            "est un nombre trop grand",
+        ),
+        (text.replace("\"width\":12", "\"width\":12,\"width\":12"), "is given twice", "est donné deux fois"),
+    ];
+    for (body, en, fr) in cases {
+        assert_ne!(body, text);
+        for (lang, detail) in [("en", en), ("fr", fr)] {
+            let request = axum::http::Request::post("/v1/range")
+                .header("content-type", "application/json")
+                .header("accept-language", lang)
+                .body(axum::body::Body::from(body.clone()))
+                .unwrap();
+            let res = send(test_app(), request).await;
+            assert_eq!(res.status, 422, "{body}");
+            assert_eq!(details(&res.json()), pairs(&[("/encounter/grid/width", detail)]), "{body}");
+        }
     }
 }

@@ -297,7 +297,7 @@ async fn a_problem_lists_at_most_100_errors_and_counts_the_rest() {
     let res = post_json(test_app(), "/v1/range", &body).await;
     assert_eq!(res.status, 422);
     let p = res.json();
-    assert_eq!(p["detail"], "150 problems in the request");
+    assert_eq!(p["detail"], "150 problems in the request; the first 100 are listed");
     let errors = p["errors"].as_array().unwrap();
     assert_eq!(errors.len(), 101);
     assert_eq!(errors[100]["detail"], "and 50 more problems not listed");
