@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use arbiter_rules::dice::{DiceError, Purpose};
 use arbiter_rules::error::RulesError;
 
-use crate::render::Lang;
+use crate::lang::{Lang, french_typography};
 
 /// A text in both languages of the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,28 +38,6 @@ impl Text {
             Lang::Fr => &self.fr,
         }
     }
-}
-
-/// French typography: a no-break space (U+00A0) before `:`, `;`, `!`, `?` and `»` and after
-/// `«`. One character for every sign, the convention of the trace texts
-/// (`render::glossary::french_typography` on the French branch). The plain space written
-/// before a sign is replaced, so French texts are written with ordinary spaces; a sign with no
-/// space before it (`10:30`, `https://`, `Content-Type:`) is left alone, and so is `%` (the
-/// map legend lists it as a character).
-pub fn french_typography(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        if c == ' ' && out.ends_with('«') {
-            out.push('\u{a0}');
-            continue;
-        }
-        if matches!(c, ':' | ';' | '!' | '?' | '»') && out.ends_with(' ') {
-            out.pop();
-            out.push('\u{a0}');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// One offending field, as sent.
@@ -558,13 +536,6 @@ mod tests {
 
     /// French typography: U+00A0 before ":" ";" "!" "?" and inside « »; signs with no
     /// space before them are left alone.
-    #[test]
-    fn french_typography_spaces() {
-        assert_eq!(french_typography("l'une de : a ; b !"), "l'une de\u{a0}: a\u{a0}; b\u{a0}!");
-        assert_eq!(french_typography("« x » ?"), "«\u{a0}x\u{a0}»\u{a0}?");
-        assert_eq!(french_typography("https://a 10:30"), "https://a 10:30");
-    }
-
     /// A problem answer carries its French body, sent by `localise` only for French.
     #[test]
     fn problems_are_sent_in_the_language_asked() {

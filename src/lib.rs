@@ -9,6 +9,7 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod handlers;
+pub mod lang;
 pub mod metrics;
 pub mod middleware;
 pub mod pool;

@@ -212,7 +212,7 @@ fn key_rows(lang: Lang) -> [String; 2] {
 fn localised(rows: Vec<String>, lang: Lang) -> Vec<String> {
     match lang {
         Lang::En => rows,
-        Lang::Fr => rows.iter().map(|r| glossary::french_typography(r)).collect(),
+        Lang::Fr => rows.iter().map(|r| crate::lang::french_typography(r)).collect(),
     }
 }
 

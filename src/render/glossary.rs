@@ -42,35 +42,6 @@ impl Family {
     }
 }
 
-/// The French typography of a text: a no-break space (U+00A0, the one convention used for
-/// every sign) before `:`, `;`, `!`, `?` and `%`, and inside « »; ordinary spaces there are
-/// replaced, missing ones added.
-pub(crate) fn french_typography(text: &str) -> String {
-    const NBSP: char = '\u{a0}';
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if matches!(c, ':' | ';' | '!' | '?' | '%' | '»') {
-            match out.chars().last() {
-                Some(' ') => {
-                    out.pop();
-                    out.push(NBSP);
-                }
-                Some(NBSP) | None => {}
-                Some(_) => out.push(NBSP),
-            }
-            out.push(c);
-        } else if out.ends_with('«') && c == ' ' {
-            out.push(NBSP);
-        } else {
-            if out.ends_with('«') && c != NBSP {
-                out.push(NBSP);
-            }
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// A French decimal: comma, and two decimals when it is not whole ("1,50", "9").
 fn decimal_fr(tenths: i64) -> String {
     let sign = if tenths < 0 { "-" } else { "" };
@@ -600,14 +571,6 @@ mod tests {
         assert_eq!(metres_fr(0), "0 mètre (0 case)");
         assert_eq!(metres_fr(7), "2,10 mètres");
         assert_eq!(distance(30, Lang::En), "30 ft");
-    }
-
-    #[test]
-    fn french_typography_uses_no_break_spaces() {
-        assert_eq!(french_typography("abri total : +5 ; 20 %"), "abri total\u{a0}: +5\u{a0}; 20\u{a0}%");
-        assert_eq!(french_typography("ordre: a, b"), "ordre\u{a0}: a, b");
-        assert_eq!(french_typography("« abri »"), "«\u{a0}abri\u{a0}»");
-        assert_eq!(french_typography("déjà\u{a0}: fait"), "déjà\u{a0}: fait");
     }
 
     #[test]

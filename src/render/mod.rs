@@ -100,58 +100,15 @@ pub use movement::MoveEffectOut;
 pub use range::RangeEffectOut;
 pub use vision::VisionEffectOut;
 
-use axum::http::{HeaderMap, header};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub use crate::lang::Lang;
+use crate::lang::french_typography;
 use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::catalog;
 use arbiter_rules::grid::{Point, Square};
 use arbiter_rules::trace::{Effect, Step, Trace};
-
-/// The language of trace texts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lang {
-    /// English (default).
-    En,
-    /// French (the sources' language).
-    Fr,
-}
-
-impl Lang {
-    /// Picks from `Accept-Language`: the supported language with the highest q-value;
-    /// English when none is supported.
-    pub fn from_headers(headers: &HeaderMap) -> Lang {
-        let Some(v) = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()) else {
-            return Lang::En;
-        };
-        let mut best: Option<(f32, Lang)> = None;
-        for part in v.split(',') {
-            let mut it = part.split(';');
-            let tag = it.next().unwrap_or("").trim().to_ascii_lowercase();
-            let q = it
-                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
-                .unwrap_or(1.0);
-            let lang = match tag.split('-').next() {
-                Some("fr") => Lang::Fr,
-                Some("en") => Lang::En,
-                _ => continue,
-            };
-            if q > 0.0 && best.is_none_or(|(bq, _)| q > bq) {
-                best = Some((q, lang));
-            }
-        }
-        best.map_or(Lang::En, |(_, l)| l)
-    }
-
-    /// The `Content-Language` value.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-        }
-    }
-}
 
 /// One rendered trace step.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -223,8 +180,8 @@ fn step(s: &Step, lang: Lang) -> TraceStep {
     let source = catalog::rule(s.rule).map_or("RULES.md", |r| r.source);
     let text = match (s.variant, lang) {
         (Some(v), Lang::En) => format!("{text} (variant {v})"),
-        (Some(v), Lang::Fr) => glossary::french_typography(&format!("{text} (variante {v})")),
-        (None, Lang::Fr) => glossary::french_typography(&text),
+        (Some(v), Lang::Fr) => french_typography(&format!("{text} (variante {v})")),
+        (None, Lang::Fr) => french_typography(&text),
         (None, Lang::En) => text,
     };
     TraceStep { rule: s.rule, variant: s.variant, text, effect, source }
@@ -266,28 +223,5 @@ fn effect(e: &Effect, lang: Lang, voc: glossary::Family) -> (String, EffectOut) 
         Effect::Movement(e) => family(movement::effect(e, lang), EffectOut::Movement),
         Effect::Initiative(e) => family(initiative::effect(e, lang), EffectOut::Initiative),
         Effect::Analyze(e) => family(analyze::effect(e, lang), EffectOut::Analyze),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use axum::http::HeaderValue;
-
-    fn lang(v: &'static str) -> Lang {
-        let mut h = HeaderMap::new();
-        h.insert(header::ACCEPT_LANGUAGE, HeaderValue::from_static(v));
-        Lang::from_headers(&h)
-    }
-
-    #[test]
-    fn accept_language() {
-        assert_eq!(Lang::from_headers(&HeaderMap::new()), Lang::En);
-        assert_eq!(lang("fr"), Lang::Fr);
-        assert_eq!(lang("fr-CA, en;q=0.5"), Lang::Fr);
-        assert_eq!(lang("en-GB, fr;q=0.9"), Lang::En);
-        assert_eq!(lang("de, fr;q=0.3"), Lang::Fr);
-        assert_eq!(lang("de"), Lang::En);
-        assert_eq!(lang("fr;q=0, en"), Lang::En);
     }
 }

@@ -551,7 +551,7 @@ async fn problems_of_every_status_are_localised() {
             fr("/v1/range", "POST", "text/plain", b"{}"),
             415,
             "Le corps doit être du JSON",
-            "envoyez le corps avec Content-Type: application/json",
+            "envoyez le corps avec Content-Type\u{a0}: application/json",
         ),
         (
             fr("/v1/range", "POST", "application/json", b"{\"encounter\": "),
