@@ -252,7 +252,7 @@ pub fn sees(
         return Ok(true);
     }
     let unseen = |cause: Cause, trace: &mut Trace| {
-        push(trace, rule, VisionEffect::Cause { cause, degree: ConcealmentDegree::Total });
+        push(trace, rule, VisionEffect::Unseen { observer: o.id.clone(), subject: s.id.clone(), cause });
         false
     };
     if o.has(Condition::Blinded) {
@@ -311,18 +311,21 @@ fn dnd5e(
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
-    // Each side's view of the other, with its trace step.
+    // Each side's view of the other, with its trace step (`sees` narrates an unseen one with
+    // its cause).
     let mut look = |observer: usize, subject: usize, trace: &mut Trace| -> Result<bool, RulesError> {
         let seen = sees(scene, observer, subject, trace, budget)?;
-        push(
-            trace,
-            light_rule,
-            VisionEffect::Sees {
-                observer: enc.creatures[observer].id.clone(),
-                subject: enc.creatures[subject].id.clone(),
-                sees: seen,
-            },
-        );
+        if seen {
+            push(
+                trace,
+                light_rule,
+                VisionEffect::Sees {
+                    observer: enc.creatures[observer].id.clone(),
+                    subject: enc.creatures[subject].id.clone(),
+                    sees: true,
+                },
+            );
+        }
         Ok(seen)
     };
     ans.attacker_sees_target = look(attacker, target, trace)?;

@@ -190,7 +190,7 @@ impl Asked<'_, '_> {
     ) -> Result<range::RangeAnswer, RulesError> {
         let rules = self.scene.enc.ruleset.rules();
         let r = range::range(self.scene, self.attacker, self.target, self.weapon, budget)?;
-        trace.steps.extend(r.trace.steps.iter().cloned());
+        trace.steps.extend(without_combined(&r.trace));
         if !r.allowed {
             g.forbid(NotAllowed::OutOfRange);
         }
@@ -266,13 +266,7 @@ impl Asked<'_, '_> {
             if self.melee { SightAttack::Melee } else { SightAttack::Ranged },
             budget,
         )?;
-        trace.steps.extend(
-            v.trace
-                .steps
-                .iter()
-                .filter(|s| !matches!(s.effect, Effect::Attack(AttackEffect::AdvantageCombined { .. })))
-                .cloned(),
-        );
+        trace.steps.extend(without_combined(&v.trace));
         match rules.concealment.by {
             ConcealmentBy::Unseen { rule } => {
                 if !v.attacker_sees_target {
@@ -566,4 +560,13 @@ fn off_hand(
         trace,
     );
     Ok(())
+}
+
+/// A sub-question's steps without its own combination of advantage and disadvantage: the
+/// attack combines every source once, itself (`dnd5e.advantage.combine`).
+fn without_combined(t: &Trace) -> impl Iterator<Item = crate::trace::Step> + '_ {
+    t.steps
+        .iter()
+        .filter(|s| !matches!(s.effect, Effect::Attack(AttackEffect::AdvantageCombined { .. })))
+        .cloned()
 }

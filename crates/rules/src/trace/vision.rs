@@ -46,6 +46,16 @@ pub enum VisionEffect {
         /// Miss chance, percent.
         miss_chance: u32,
     },
+    /// One creature cannot see another, and why (5e): the cause names who it is about, which
+    /// [`VisionEffect::Cause`] (always about the target) cannot when the target looks back.
+    Unseen {
+        /// Observer id.
+        observer: String,
+        /// Subject id.
+        subject: String,
+        /// Why the observer cannot see it.
+        cause: Cause,
+    },
 }
 
 /// Degrees of concealment.
