@@ -2,13 +2,19 @@
 //! die rolled narrated once with its value and what it decided (attack, concealment,
 //! initiative, maneuvers, movement).
 
+use arbiter_rules::attack::{AttackAnswer, Situational, attack};
 use arbiter_rules::budget::Budget;
-use arbiter_rules::encounter::{Condition, Creature, Encounter, Environment, Grid, Light, Size};
+use arbiter_rules::dice::{GivenDice, Purpose};
+use arbiter_rules::encounter::{
+    Condition, Creature, Encounter, Environment, Grid, Light, Size, Terrain, Weapon, WeaponKind,
+};
 use arbiter_rules::grid::Square;
+use arbiter_rules::initiative::{InitiativeQuestion, initiative};
+use arbiter_rules::maneuver::{Kind, Options, maneuver};
 use arbiter_rules::movement::{Mode, MoveOptions, Movement, movement};
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use arbiter_rules::scene::Scene;
-use arbiter_rules::trace::{Effect, VisionEffect};
+use arbiter_rules::trace::{AttackEffect, Effect, InitiativeEffect, ManeuverEffect, RollMode, VisionEffect};
 use arbiter_rules::vision::{Attack, Cause, concealment};
 
 fn enc(ruleset: RulesetId, width: i32, creatures: Vec<Creature>) -> Encounter {
@@ -94,4 +100,150 @@ fn pf1_move_actions_never_exceed_two() {
         assert_eq!(count(&walk_east(r, 2, true, &walk)), (true, Some(2)), "{r:?}");
         assert_eq!(count(&walk_east(r, 3, true, &walk)), (false, Some(2)), "{r:?}");
     }
+}
+
+/// An attack by the first creature (attack bonus `bonus`) on the second (AC `ac`), with the
+/// given faces, every one of them used.
+fn attack_with(
+    mut e: Encounter,
+    bonus: i32,
+    ac: i32,
+    kind: WeaponKind,
+    faces: Vec<(Purpose, Vec<i64>)>,
+) -> AttackAnswer {
+    e.creatures[0].stats.attack_bonus = Some(bonus);
+    e.creatures[1].stats.ac = Some(ac);
+    let weapon = Weapon {
+        kind: Some(kind),
+        normal_ft: Some(100),
+        long_ft: Some(400),
+        increment_ft: Some(100),
+        ..Weapon::default()
+    };
+    let mut dice = GivenDice::new(faces);
+    let mut budget = Budget::unlimited();
+    let scene = Scene::new(&e, &mut budget).unwrap();
+    let a = attack(&scene, 0, 1, &weapon, &Situational::default(), &mut dice, &mut budget).unwrap();
+    assert!(dice.unused().is_empty(), "{:?}", dice.unused());
+    a
+}
+
+fn attack_steps(a: &AttackAnswer) -> Vec<AttackEffect> {
+    a.trace
+        .steps
+        .iter()
+        .filter_map(|s| match &s.effect {
+            Effect::Attack(e) => Some(e.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// RULES.md `pf1e.attack.hit-and-natural-rolls`: a natural 20 threatens; the confirmation
+/// roll (9 + 4 = 13 against AC 18) fails, so a normal hit. The confirmation die is a step.
+#[test]
+fn pf1_confirmation_roll_is_narrated() {
+    let e = enc(RulesetId::Pf1e, 4, vec![medium("A", "a", 0), medium("T", "t", 1)]);
+    let a = attack_with(
+        e,
+        4,
+        18,
+        WeaponKind::Melee,
+        vec![(Purpose::Attack, vec![20]), (Purpose::Confirm, vec![9])],
+    );
+    assert_eq!((a.hit, a.critical), (Some(true), Some(false)));
+    let confirmation =
+        AttackEffect::Confirmation { natural: 9, total: 13, target_number: 18, confirmed: false };
+    assert_eq!(attack_steps(&a).iter().filter(|s| **s == confirmation).count(), 1, "{:?}", attack_steps(&a));
+}
+
+/// RULES.md `pf1e.concealment.miss-chance`: through fog (20 %), a hit loses to d% 1–20 and
+/// stands on 21–100. The d% is a step with its face and what it decided.
+#[test]
+fn pf1_miss_chance_roll_is_narrated() {
+    for (roll, missed) in [(17, true), (20, true), (21, false)] {
+        let mut e = enc(RulesetId::Pf1e, 6, vec![medium("A", "a", 0), medium("T", "t", 5)]);
+        e.grid.terrain = vec![Terrain::OPEN; 6];
+        e.grid.terrain[2] = Terrain::CONCEALING;
+        let a = attack_with(
+            e,
+            5,
+            15,
+            WeaponKind::Ranged,
+            vec![(Purpose::Attack, vec![15]), (Purpose::MissChance, vec![i64::from(roll)])],
+        );
+        assert_eq!((a.miss_chance, a.hit), (20, Some(!missed)), "d% {roll}");
+        let step = AttackEffect::MissChanceRoll { roll, miss_chance: 20, missed };
+        assert_eq!(
+            attack_steps(&a).iter().filter(|s| **s == step).count(),
+            1,
+            "d% {roll}: {:?}",
+            attack_steps(&a)
+        );
+    }
+}
+
+/// RULES.md `dnd5e.prone.attacks` and `dnd5e.advantage.combine`: a melee attack on a prone
+/// target within 5 ft has advantage: both d20 are narrated, the higher kept.
+#[test]
+fn dnd5e_both_dice_of_advantage_are_narrated() {
+    let mut e = enc(RulesetId::Dnd5e2014, 4, vec![medium("A", "a", 0), medium("T", "t", 1)]);
+    e.creatures[1].conditions.push(Condition::Prone);
+    let a = attack_with(e, 5, 15, WeaponKind::Melee, vec![(Purpose::Attack, vec![7, 15])]);
+    assert_eq!((a.roll_mode, a.natural), (RollMode::Advantage, Some(15)));
+    let dice =
+        AttackEffect::AttackDice { faces: vec![7, 15], sides: 20, mode: RollMode::Advantage, natural: 15 };
+    assert!(attack_steps(&a).contains(&dice), "{:?}", attack_steps(&a));
+}
+
+/// RULES.md `hb3d.attack.roll`: 3d6 + ATT; the three faces are narrated, and their sum.
+#[test]
+fn hb3d_three_attack_dice_are_narrated() {
+    let mut e = enc(RulesetId::Hb3d, 4, vec![medium("A", "a", 0), medium("T", "t", 1)]);
+    e.creatures[1].stats.def = Some(15);
+    let a = attack_with(e, 5, 15, WeaponKind::Melee, vec![(Purpose::Attack, vec![4, 4, 3])]);
+    assert_eq!((a.natural, a.total, a.hit), (Some(11), Some(16), Some(true)));
+    let dice =
+        AttackEffect::AttackDice { faces: vec![4, 4, 3], sides: 6, mode: RollMode::Normal, natural: 11 };
+    assert!(attack_steps(&a).contains(&dice), "{:?}", attack_steps(&a));
+}
+
+/// RULES.md `pf1e.initiative`: equal totals (12) and modifiers (+2) roll off: a 8, b 15 →
+/// b first. Each roll-off die is a step (they were not narrated at all).
+#[test]
+fn pf1_initiative_roll_offs_are_narrated() {
+    let mut e = enc(RulesetId::Pf1e, 10, vec![medium("a", "party", 0), medium("b", "monsters", 5)]);
+    e.creatures.iter_mut().for_each(|c| c.stats.initiative_bonus = Some(2));
+    let faces =
+        vec![(Purpose::Initiative("a".into()), vec![10, 8]), (Purpose::Initiative("b".into()), vec![10, 15])];
+    let q = InitiativeQuestion { creatures: None, surprised: Vec::new(), groups: Vec::new() };
+    let i = initiative(&e, &q, &mut GivenDice::new(faces), &mut Budget::unlimited()).unwrap();
+    let roll_offs: Vec<_> = i
+        .trace
+        .steps
+        .iter()
+        .filter_map(|s| match &s.effect {
+            Effect::Initiative(InitiativeEffect::RollOff { creature, round, faces, .. }) => {
+                Some((creature.as_str(), *round, faces.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(roll_offs, [("a", 1, vec![8]), ("b", 1, vec![15])]);
+}
+
+/// RULES.md `dnd5e2014.grapple.check`: A's Athletics +5 rolls 12 (17) against T's
+/// Acrobatics +6 rolling 11 (17); the opposing die is a step of its own.
+#[test]
+fn dnd5e2014_opposed_roll_is_narrated() {
+    let mut e = enc(RulesetId::Dnd5e2014, 8, vec![medium("A", "party", 2), medium("T", "monsters", 3)]);
+    e.creatures[0].stats.athletics = Some(5);
+    e.creatures[1].size = Size::Small;
+    (e.creatures[1].stats.athletics, e.creatures[1].stats.acrobatics) = (Some(-1), Some(6));
+    let mut dice = GivenDice::new([(Purpose::Check, vec![12]), (Purpose::Opposed, vec![11])]);
+    let mut budget = Budget::unlimited();
+    let scene = Scene::new(&e, &mut budget).unwrap();
+    let m = maneuver(&scene, 0, 1, Kind::Grapple, &Options::default(), &mut dice, &mut budget).unwrap();
+    let opposed = Effect::Maneuver(ManeuverEffect::OpposedRoll { natural: 11, total: 17 });
+    assert_eq!(m.trace.steps.iter().filter(|s| s.effect == opposed).count(), 1);
 }
