@@ -143,6 +143,31 @@ pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, VisionEffectOut) 
             }
             .into(),
         ),
+        VisionEffect::SenseFor { observer, subject, sense, cause } => (
+            match (lang, sense) {
+                (Lang::En, Sense::Blindsight) => format!("{observer} perceives {subject} by blindsight"),
+                (Lang::Fr, Sense::Blindsight) => {
+                    format!("{observer} perçoit {subject} par perception aveugle")
+                }
+                (Lang::En, _) => format!(
+                    "{observer}'s {} overrides: {}",
+                    sense_name(*sense, lang),
+                    unseen_reason(observer, subject, *cause, lang)
+                ),
+                (Lang::Fr, _) => format!(
+                    "{} de {observer} annule\u{a0}: {}",
+                    sense_name(*sense, lang),
+                    unseen_reason(observer, subject, *cause, lang)
+                ),
+            },
+            SenseForStepOut {
+                cause: cause.id(),
+                observer: observer.clone(),
+                sense: sense.id(),
+                subject: subject.clone(),
+            }
+            .into(),
+        ),
     }
 }
 
@@ -178,5 +203,7 @@ wire! {
     Result ConcealmentResultStepOut { degree: &'static str, miss_chance: u32 },
     /// One creature cannot see another, and why (`sees` is always false).
     Unseen UnseenStepOut { cause: &'static str, observer: String, sees: bool, subject: String },
+    /// One creature's sense lets it see another despite a cause.
+    SenseFor SenseForStepOut { cause: &'static str, observer: String, sense: &'static str, subject: String },
     }
 }

@@ -56,6 +56,18 @@ pub enum VisionEffect {
         /// Why the observer cannot see it.
         cause: Cause,
     },
+    /// One creature's sense lets it see another despite a cause (5e): the observer named, as
+    /// both creatures of a question look at each other.
+    SenseFor {
+        /// Observer id.
+        observer: String,
+        /// Subject id.
+        subject: String,
+        /// The sense.
+        sense: Sense,
+        /// The cause it overrides (blindsight: any).
+        cause: Cause,
+    },
 }
 
 /// Degrees of concealment.
