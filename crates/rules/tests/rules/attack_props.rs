@@ -2,7 +2,7 @@
 //! die rolled is narrated once, and the frequency of 20,000 seeded rolls matches the computed
 //! odds within 1 %.
 
-use crate::common::{XorShift, narrated_faces, rolled, same_rolls};
+use crate::common::{XorShift, narrated_faces, repeated_step, rolled, same_rolls};
 
 use arbiter_rules::attack::{Situational, attack};
 use arbiter_rules::budget::Budget;
@@ -116,6 +116,7 @@ proptest! {
         let scene = Scene::new(&enc, &mut budget).unwrap();
         let a = attack(&scene, 0, 1, &w, &Situational::default(), &mut XorShift(seed), &mut budget).unwrap();
         prop_assert_eq!(same_rolls(rolled(&a.rolls), narrated_faces(&a.trace)), Ok(()));
+        prop_assert_eq!(repeated_step(&a.trace), None);
     }
 }
 

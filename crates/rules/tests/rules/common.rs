@@ -88,3 +88,14 @@ pub fn same_rolls(mut rolled: Vec<(String, i64)>, faces: Vec<(String, i64)>) -> 
         Err(format!("rolled {rolled:?}, the trace narrates {narrated:?}"))
     }
 }
+
+/// Issue 13: each decision is narrated once: the first two steps of a trace with the same
+/// effect (whatever rule they cite), if any.
+pub fn repeated_step(t: &Trace) -> Option<String> {
+    t.steps.iter().enumerate().find_map(|(i, s)| {
+        t.steps[..i]
+            .iter()
+            .find(|o| o.effect == s.effect)
+            .map(|o| format!("{} and {}: {:?}", o.rule, s.rule, s.effect))
+    })
+}

@@ -14,8 +14,10 @@ use arbiter_rules::maneuver::{Kind, Options, maneuver};
 use arbiter_rules::movement::{Mode, MoveOptions, Movement, movement};
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use arbiter_rules::scene::Scene;
-use arbiter_rules::trace::{AttackEffect, Effect, InitiativeEffect, ManeuverEffect, RollMode, VisionEffect};
-use arbiter_rules::vision::{Attack, Cause, concealment};
+use arbiter_rules::trace::{
+    AttackEffect, Effect, GridEffect, InitiativeEffect, ManeuverEffect, RollMode, VisionEffect,
+};
+use arbiter_rules::vision::{Attack, Cause, Sense, concealment};
 
 fn enc(ruleset: RulesetId, width: i32, creatures: Vec<Creature>) -> Encounter {
     Encounter {
@@ -246,4 +248,42 @@ fn dnd5e2014_opposed_roll_is_narrated() {
     let m = maneuver(&scene, 0, 1, Kind::Grapple, &Options::default(), &mut dice, &mut budget).unwrap();
     let opposed = Effect::Maneuver(ManeuverEffect::OpposedRoll { natural: 11, total: 17 });
     assert_eq!(m.trace.steps.iter().filter(|s| s.effect == opposed).count(), 1);
+}
+
+/// An attack asks range and cover, which both say that elevation is ignored: the attack says
+/// it once (RULES.md §1: elevation is not modelled).
+#[test]
+fn an_attack_says_once_that_elevation_is_ignored() {
+    let mut e = enc(RulesetId::Dnd5e2014, 4, vec![medium("A", "a", 0), medium("T", "t", 1)]);
+    e.creatures[1].elevation_ft = 10;
+    let a = attack_with(e, 5, 15, WeaponKind::Melee, vec![(Purpose::Attack, vec![12])]);
+    let elevation = a
+        .trace
+        .steps
+        .iter()
+        .filter(|s| matches!(s.effect, Effect::Grid(GridEffect::ElevationIgnored { .. })));
+    assert_eq!(elevation.count(), 1, "{:?}", a.trace.steps);
+}
+
+/// 5e blindsight: each creature perceives the other by its own blindsight; the two steps
+/// name their observer (they were the same "blindsight overrides" step twice).
+#[test]
+fn dnd5e_each_blindsight_names_its_observer() {
+    let mut e = enc(RulesetId::Dnd5e2014, 7, vec![medium("A", "a", 0), medium("T", "t", 6)]);
+    e.creatures.iter_mut().for_each(|c| c.senses.blindsight_ft = 60);
+    let mut budget = Budget::unlimited();
+    let scene = Scene::new(&e, &mut budget).unwrap();
+    let c = concealment(&scene, 0, 1, Attack::Ranged, &mut budget).unwrap();
+    let senses: Vec<_> = c
+        .trace
+        .steps
+        .iter()
+        .filter_map(|s| match &s.effect {
+            Effect::Vision(VisionEffect::SenseFor {
+                observer, subject, sense: Sense::Blindsight, ..
+            }) => Some((observer.as_str(), subject.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(senses, [("A", "T"), ("T", "A")]);
 }
