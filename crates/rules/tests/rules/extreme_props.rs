@@ -313,7 +313,19 @@ proptest! {
         narrated_once!(initiative(&enc, &q, &mut XorShift(seed), &mut budget()));
         for attack in [AttackChoice::Auto, AttackChoice::Melee, AttackChoice::Ranged] {
             let q = AnalyzeQuestion { attackers: None, attack, traces: flags[8] };
-            let _ = analyze(&scene, &q, &mut budget());
+            let analysis = analyze(&scene, &q, &mut budget());
+            // The summary is one step per rule, each with its count of pairs: a rule once.
+            for a in analysis.iter() {
+                let rules: Vec<_> = a.trace.steps.iter().map(|s| (s.rule, s.variant)).collect();
+                prop_assert!(rules.iter().enumerate().all(|(i, r)| !rules[..i].contains(r)), "{:?}", rules);
+            }
+            for pair in analysis.iter().flat_map(|a| &a.pairs) {
+                prop_assert_eq!(crate::common::repeated_step(&pair.cover.trace), None);
+                prop_assert_eq!(crate::common::repeated_step(&pair.concealment.trace), None);
+                if let Some(f) = &pair.flanking {
+                    prop_assert_eq!(crate::common::repeated_step(&f.trace), None);
+                }
+            }
         }
     }
 }
