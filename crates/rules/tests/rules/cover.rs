@@ -216,14 +216,19 @@ fn m6_low_wall_distances() {
     }
 }
 
-#[test]
-fn m7_big_creatures_and_reach() {
-    // R rogue at (0,0), solid (1,0), Large ogre O at (1,1)–(2,2) with 10 ft reach.
+/// Map M7: R rogue at (0,0), solid (1,0), Large ogre O at (1,1)–(2,2) with 10 ft reach.
+fn m7() -> Encounter {
     let mut e = map(RulesetId::Pf1e, &["R#..", "....", "...."]);
     e.creatures.push(Creature::new("R", "party", Square::new(0, 0), Size::Medium));
     let mut ogre = Creature::new("O", "monsters", Square::new(1, 1), Size::Large);
     ogre.reach_ft = Some(10);
     e.creatures.push(ogre);
+    e
+}
+
+#[test]
+fn m7_big_creatures_and_reach() {
+    let e = m7();
     let a = ask(&e, "R", "O", AttackKind::Melee);
     assert_eq!(a.degree, CoverDegree::Cover, "only (1,1) is in reach; its diagonal crosses the wall");
     assert_eq!(a.target_square, Some(Square::new(1, 1)));
@@ -382,11 +387,7 @@ fn m2_5e_a_wall_is_not_capped() {
 /// (1,2) against R's (0,0), reach) instead of repeating the choice step.
 #[test]
 fn m7_big_creatures_step_names_the_squares_once() {
-    let mut e = map(RulesetId::Pf1e, &["R#..", "....", "...."]);
-    e.creatures.push(Creature::new("R", "party", Square::new(0, 0), Size::Medium));
-    let mut ogre = Creature::new("O", "monsters", Square::new(1, 1), Size::Large);
-    ogre.reach_ft = Some(10);
-    e.creatures.push(ogre);
+    let e = m7();
     let cases = [("R", "O", (0, 0), (1, 1), true), ("O", "R", (1, 2), (0, 0), false)];
     for (a, t, (ax, ay), (tx, ty), adjacent_test) in cases {
         let steps = cover_steps(&ask(&e, a, t, AttackKind::Melee));
