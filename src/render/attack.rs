@@ -2,7 +2,7 @@
 
 use super::Lang;
 use super::glossary::{self, Family};
-use arbiter_rules::trace::AttackEffect;
+use arbiter_rules::trace::{AttackEffect, RollMode};
 
 /// Renders one attack modifier, advantage and outcome step.
 pub(super) fn effect(e: &AttackEffect, lang: Lang, voc: Family) -> (String, AttackEffectOut) {
@@ -58,6 +58,70 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang, voc: Family) -> (String, Atta
             };
             (outcome_text(&out, *melee, lang), out.into())
         }
+        AttackEffect::AttackDice { faces, sides, mode, natural } => {
+            let n = faces.len();
+            let shown: Vec<String> = faces.iter().map(u32::to_string).collect();
+            let text = match (lang, mode) {
+                (En, RollMode::Normal) => format!("{n}d{sides}: {} = {natural}", shown.join(" + ")),
+                (Fr, RollMode::Normal) => format!("{n}d{sides}\u{a0}: {} = {natural}", shown.join(" + ")),
+                (En, _) => format!(
+                    "{n}d{sides} {}: {}, keeps {natural}",
+                    glossary::roll_mode(*mode, lang),
+                    shown.join(" and ")
+                ),
+                (Fr, _) => format!(
+                    "{n}d{sides} {}\u{a0}: {}, garde {natural}",
+                    glossary::roll_mode(*mode, lang),
+                    shown.join(" et ")
+                ),
+            };
+            (
+                text,
+                AttackDiceStepOut {
+                    faces: faces.clone(),
+                    natural: *natural,
+                    roll_mode: mode.id(),
+                    sides: *sides,
+                }
+                .into(),
+            )
+        }
+        AttackEffect::Confirmation { natural, total, target_number, confirmed } => (
+            match (lang, confirmed) {
+                (En, true) => format!(
+                    "confirmation roll: natural {natural}, total {total} vs {target_number}: confirmed, critical hit"
+                ),
+                (En, false) => format!(
+                    "confirmation roll: natural {natural}, total {total} vs {target_number}: not confirmed, normal hit"
+                ),
+                (Fr, true) => format!(
+                    "jet de confirmation\u{a0}: dé naturel {natural}, total {total} contre {target_number}\u{a0}: confirmé, coup critique"
+                ),
+                (Fr, false) => format!(
+                    "jet de confirmation\u{a0}: dé naturel {natural}, total {total} contre {target_number}\u{a0}: non confirmé, coup normal"
+                ),
+            },
+            ConfirmationStepOut {
+                confirmed: *confirmed,
+                natural: *natural,
+                target_number: *target_number,
+                total: *total,
+            }
+            .into(),
+        ),
+        AttackEffect::MissChanceRoll { roll, miss_chance, missed } => (
+            match (lang, missed) {
+                (En, true) => format!("miss chance: d% = {roll}, {miss_chance}% or less: the attack misses"),
+                (En, false) => format!("miss chance: d% = {roll}, above {miss_chance}%: the hit stands"),
+                (Fr, true) => format!(
+                    "chances de rater\u{a0}: d% = {roll}, {miss_chance}\u{a0}% ou moins\u{a0}: l'attaque rate"
+                ),
+                (Fr, false) => format!(
+                    "chances de rater\u{a0}: d% = {roll}, plus de {miss_chance}\u{a0}%\u{a0}: le coup porte"
+                ),
+            },
+            MissChanceRollStepOut { miss_chance: *miss_chance, missed: *missed, roll: *roll }.into(),
+        ),
     }
 }
 
@@ -148,5 +212,11 @@ wire! {
     AttackModifier AttackModifierStepOut { advantage: bool, attack: i32, defence: i32, detail: Option<String>, disadvantage: bool, source: &'static str },
     /// The attack's outcome.
     AttackOutcome AttackOutcomeStepOut { allowed: bool, critical: Option<bool>, hit: Option<bool>, natural: Option<i64>, p_hit: f64, target_number: i32, total: Option<i64> },
+    /// The attack dice when more than one is rolled (advantage, disadvantage, 3d6).
+    AttackDice AttackDiceStepOut { faces: Vec<u32>, natural: i64, roll_mode: &'static str, sides: u32 },
+    /// The critical confirmation roll.
+    Confirmation ConfirmationStepOut { confirmed: bool, natural: i64, target_number: i32, total: i64 },
+    /// The concealment miss chance roll (d%).
+    MissChanceRoll MissChanceRollStepOut { miss_chance: u32, missed: bool, roll: u32 },
     }
 }

@@ -3,7 +3,7 @@
 use super::glossary::{self, Family, metres_fr};
 use super::{Lang, pt, sq};
 use crate::wire::{PointOut, SquareOut};
-use arbiter_rules::grid::Point;
+use arbiter_rules::grid::{Point, Square};
 use arbiter_rules::trace::CoverEffect;
 use arbiter_rules::trace::cover::CoverDegree;
 
@@ -107,6 +107,35 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang, voc: Family) -> (String, Cover
             },
             CoverOutOfReachStepOut { in_reach: false }.into(),
         ),
+        CoverEffect::HalfCapUnneeded { blocked } => (
+            match (lang, blocked) {
+                (En, 1) => "only creatures and low obstacles block: 1 line gives half cover, the cap changes nothing".to_owned(),
+                (En, n) => format!("only creatures and low obstacles block: {n} lines give half cover, the cap changes nothing"),
+                (Fr, 1) => "seuls des créatures et obstacles bas bloquent\u{a0}: 1 ligne donne un abri partiel, le plafond ne change rien".to_owned(),
+                (Fr, n) => format!("seuls des créatures et obstacles bas bloquent\u{a0}: {n} lignes donnent un abri partiel, le plafond ne change rien"),
+            },
+            HalfCapUnneededStepOut { blocked: *blocked, capped: false }.into(),
+        ),
+        CoverEffect::CreatureCover { capped } => (
+            match (lang, capped) {
+                (En, true) => "only creatures block: a creature gives half cover at most, its bonus applies to AC and Dexterity saves".to_owned(),
+                (En, false) => "only creatures block: with the half-cover cap off they count as any cover, its bonus applies to AC and Dexterity saves".to_owned(),
+                (Fr, true) => "seules des créatures bloquent\u{a0}: une créature donne au plus un abri partiel, dont le bonus s'applique à la CA et aux jets de sauvegarde de Dextérité".to_owned(),
+                (Fr, false) => "seules des créatures bloquent\u{a0}: sans le plafond à l'abri partiel, elles comptent comme tout abri, dont le bonus s'applique à la CA et aux jets de sauvegarde de Dextérité".to_owned(),
+            },
+            CreatureCoverStepOut { half_cap: *capped, soft: true }.into(),
+        ),
+        CoverEffect::BigCreatures { attacker_square, target_square, adjacent_test } => {
+            let at = |s: &Option<Square>| s.map_or_else(String::new, |s| format!("({}, {})", s.x, s.y));
+            let (a, t) = (at(attacker_square), at(target_square));
+            let text = match (lang, adjacent_test) {
+                (En, true) => format!("a creature of several squares: from square {a} to square {t}, adjacent: adjacent melee test"),
+                (En, false) => format!("a creature of several squares: from square {a} to square {t}: corner lines test"),
+                (Fr, true) => format!("créature occupant plusieurs cases\u{a0}: de la case {a} à la case {t}, adjacentes\u{a0}: test du corps à corps adjacent"),
+                (Fr, false) => format!("créature occupant plusieurs cases\u{a0}: de la case {a} à la case {t}\u{a0}: test des lignes de coin"),
+            };
+            (text, BigCreaturesStepOut { adjacent_test: *adjacent_test, attacker_square: attacker_square.map(sq), target_square: target_square.map(sq) }.into())
+        }
     }
 }
 
@@ -140,5 +169,14 @@ wire! {
     CoverOpportunity CoverOpportunityStepOut { denies: bool },
     /// Melee cover asked for a target out of reach (`in_reach` is always false).
     OutOfReach CoverOutOfReachStepOut { in_reach: bool },
+    /// Only creatures and low obstacles block, already within half cover: the 5e cap changes
+    /// nothing (`capped` is always false).
+    HalfCapUnneeded HalfCapUnneededStepOut { blocked: u32, capped: bool },
+    /// 5e cover from creatures only (`soft` is always true); `half_cap`: the cap to half
+    /// cover is on.
+    CreatureCover CreatureCoverStepOut { half_cap: bool, soft: bool },
+    /// The squares a creature of several squares attacks from or is attacked in, and whether
+    /// they are adjacent (the adjacent-melee test).
+    BigCreatures BigCreaturesStepOut { adjacent_test: bool, attacker_square: Option<SquareOut>, target_square: Option<SquareOut> },
     }
 }

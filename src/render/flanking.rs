@@ -3,7 +3,7 @@
 use super::glossary::{self, metres_fr};
 use super::{Lang, list, sq};
 use crate::wire::SquareOut;
-use arbiter_rules::flanking::{Edges, FlankEffect, NoFlank};
+use arbiter_rules::flanking::{Edges, FlankEffect, NoFlank, NotFlankedWhy};
 use arbiter_rules::grid::Square;
 
 fn at(s: Square) -> String {
@@ -93,8 +93,8 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
     match e {
         FlankEffect::InheritedFromPf1e => (
             match lang {
-                En => "hb3d follows Pathfinder flanking: +2 to ATT".to_owned(),
-                Fr => "hb3d suit la prise en tenaille de Pathfinder : +2 à l'ATT".to_owned(),
+                En => "hb3d follows Pathfinder flanking".to_owned(),
+                Fr => "hb3d suit la prise en tenaille de Pathfinder".to_owned(),
             },
             FlankInheritedStepOut { inherits: "pf1e.flanking.geometry" }.into(),
         ),
@@ -180,6 +180,41 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
             }
             .into(),
         ),
+        FlankEffect::NotFlanked { why } => (
+            not_flanked_text(*why, lang),
+            FlankNotFlankedStepOut {
+                advantage: false,
+                attack_bonus: 0,
+                flanked: false,
+                flankers: Vec::new(),
+                reason: why.id(),
+            }
+            .into(),
+        ),
+    }
+}
+
+/// Not flanked, and why.
+fn not_flanked_text(why: NotFlankedWhy, lang: Lang) -> String {
+    let reason = match (why, lang) {
+        (NotFlankedWhy::AttackerOnTargetSide, Lang::En) => "the attacker is on the target's side",
+        (NotFlankedWhy::AttackerCannotFlank, Lang::En) => "the attacker cannot flank the target",
+        (NotFlankedWhy::NoHelper, Lang::En) => "no other creature can flank with the attacker",
+        (NotFlankedWhy::NoneOpposite, Lang::En) => "no helper stands on the opposite border or corner",
+        (NotFlankedWhy::AttackerOnTargetSide, Lang::Fr) => "l'attaquant est du côté de la cible",
+        (NotFlankedWhy::AttackerCannotFlank, Lang::Fr) => {
+            "l'attaquant ne peut pas prendre la cible en tenaille"
+        }
+        (NotFlankedWhy::NoHelper, Lang::Fr) => {
+            "aucune autre créature ne peut prendre en tenaille avec l'attaquant"
+        }
+        (NotFlankedWhy::NoneOpposite, Lang::Fr) => {
+            "aucune créature ne se tient sur le bord ou le coin opposé"
+        }
+    };
+    match lang {
+        Lang::En => format!("not flanked: {reason}"),
+        Lang::Fr => format!("pas de prise en tenaille\u{a0}: {reason}"),
     }
 }
 
@@ -315,5 +350,24 @@ wire! {
     NotOpposite FlankNotOppositeStepOut { helper: String, opposite: bool },
     /// The answer.
     Outcome FlankOutcomeStepOut { advantage: bool, attack_bonus: i32, flanked: bool, flankers: Vec<String> },
+    /// The answer when not flanked (no bonus, no flankers), and why: `reason`.
+    NotFlanked FlankNotFlankedStepOut { advantage: bool, attack_bonus: i32, flanked: bool, flankers: Vec<String>, reason: &'static str },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 13: hb3d's step taking flanking from PF1 comes before the answer is known, so it
+    /// names no bonus (it read "+2 to ATT" for targets that were not flanked).
+    #[test]
+    fn inherited_flanking_names_no_bonus() {
+        for lang in [Lang::En, Lang::Fr] {
+            let (text, _) = effect(&FlankEffect::InheritedFromPf1e, lang);
+            assert!(!text.contains('+') && !text.contains("ATT"), "{text}");
+            let (text, _) = effect(&FlankEffect::NotFlanked { why: NotFlankedWhy::NoneOpposite }, lang);
+            assert!(!text.contains('+'), "{text}");
+        }
     }
 }

@@ -100,6 +100,27 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEff
             },
             InitiativeOrderStepOut { order: creatures.clone() }.into(),
         ),
+        InitiativeEffect::RollOff { creature, round, faces, natural } => {
+            let rolled = match faces.as_slice() {
+                [one] => one.to_string(),
+                _ => {
+                    format!("{} → {natural}", faces.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
+                }
+            };
+            (
+                match lang {
+                    En => format!("roll-off, round {round}: {creature} rolls {rolled}"),
+                    Fr => format!("jet de départage, tour {round}\u{a0}: {creature} obtient {rolled}"),
+                },
+                InitiativeRollOffStepOut {
+                    creature: creature.clone(),
+                    faces: faces.clone(),
+                    natural: *natural,
+                    round: *round,
+                }
+                .into(),
+            )
+        }
     }
 }
 
@@ -116,5 +137,7 @@ wire! {
     Surprised SurprisedStepOut { creature: String, effect: &'static str },
     /// The final order.
     Order InitiativeOrderStepOut { order: Vec<String> },
+    /// One roll of a roll-off between tied creatures.
+    RollOff InitiativeRollOffStepOut { creature: String, faces: Vec<i64>, natural: i64, round: u32 },
     }
 }

@@ -349,6 +349,23 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: Family) -> (String, Ma
             EscapeDcStepOut { escape_dc: *dc }.into(),
         ),
         ManeuverEffect::Charge(c) => charge_step(c, lang, voc),
+        ManeuverEffect::CheckDice { faces, natural } => {
+            let shown = faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" + ");
+            (
+                match lang {
+                    En => format!("{}d6: {shown} = {natural}", faces.len()),
+                    Fr => format!("{}d6\u{a0}: {shown} = {natural}", faces.len()),
+                },
+                CheckDiceStepOut { faces: faces.clone(), natural: *natural }.into(),
+            )
+        }
+        ManeuverEffect::OpposedRoll { natural, total } => (
+            match lang {
+                En => format!("the opposing roll: natural {natural}, total {total}"),
+                Fr => format!("le jet opposé\u{a0}: dé naturel {natural}, total {total}"),
+            },
+            OpposedRollStepOut { opposed_natural: *natural, opposed_total: *total }.into(),
+        ),
     }
 }
 
@@ -623,6 +640,10 @@ wire! {
     PullAdjacent PullAdjacentStepOut { from: SquareOut, to: Option<SquareOut> },
     /// The DC to escape being tied up.
     EscapeDc EscapeDcStepOut { escape_dc: i32 },
+    /// The three d6 of an hb3d check.
+    CheckDice CheckDiceStepOut { faces: Vec<u32>, natural: i64 },
+    /// The other side's roll of a contest.
+    OpposedRoll OpposedRollStepOut { opposed_natural: i64, opposed_total: i64 },
     }
     reuses {
         /// An attack of opportunity a charge provokes (or not), as in a movement.

@@ -124,6 +124,67 @@ pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, VisionEffectOut) 
             },
             ConcealmentResultStepOut { degree: degree.id(), miss_chance: *miss_chance }.into(),
         ),
+        VisionEffect::Unseen { observer, subject, cause } => (
+            match lang {
+                Lang::En => format!(
+                    "{observer} cannot see {subject}: {}",
+                    unseen_reason(observer, subject, *cause, lang)
+                ),
+                Lang::Fr => format!(
+                    "{observer} ne voit pas {subject}\u{a0}: {}",
+                    unseen_reason(observer, subject, *cause, lang)
+                ),
+            },
+            UnseenStepOut {
+                cause: cause.id(),
+                observer: observer.clone(),
+                sees: false,
+                subject: subject.clone(),
+            }
+            .into(),
+        ),
+        VisionEffect::SenseFor { observer, subject, sense, cause } => (
+            match (lang, sense) {
+                (Lang::En, Sense::Blindsight) => format!("{observer} perceives {subject} by blindsight"),
+                (Lang::Fr, Sense::Blindsight) => {
+                    format!("{observer} perçoit {subject} par perception aveugle")
+                }
+                (Lang::En, _) => format!(
+                    "{observer}'s {} overrides: {}",
+                    sense_name(*sense, lang),
+                    unseen_reason(observer, subject, *cause, lang)
+                ),
+                (Lang::Fr, _) => format!(
+                    "{} de {observer} annule\u{a0}: {}",
+                    sense_name(*sense, lang),
+                    unseen_reason(observer, subject, *cause, lang)
+                ),
+            },
+            SenseForStepOut {
+                cause: cause.id(),
+                observer: observer.clone(),
+                sense: sense.id(),
+                subject: subject.clone(),
+            }
+            .into(),
+        ),
+    }
+}
+
+/// Why `observer` cannot see `subject`, naming whichever of the two it is about.
+fn unseen_reason(observer: &str, subject: &str, cause: Cause, lang: Lang) -> String {
+    match (cause, lang) {
+        (Cause::Blinded, Lang::En) => format!("{observer} is blinded"),
+        (Cause::Hidden, Lang::En) => format!("{subject} is hidden"),
+        (Cause::Invisible, Lang::En) => format!("{subject} is invisible"),
+        (Cause::Darkness, Lang::En) => format!("{subject} is in darkness"),
+        (Cause::NoLineOfSight, Lang::En) => "no line of sight".to_owned(),
+        (Cause::Blinded, Lang::Fr) => format!("{observer} est aveuglé"),
+        (Cause::Hidden, Lang::Fr) => format!("{subject} est caché"),
+        (Cause::Invisible, Lang::Fr) => format!("{subject} est invisible"),
+        (Cause::Darkness, Lang::Fr) => format!("{subject} est dans l'obscurité"),
+        (Cause::NoLineOfSight, Lang::Fr) => "pas de ligne de vue".to_owned(),
+        _ => cause_name(cause, lang).to_owned(),
     }
 }
 
@@ -140,5 +201,9 @@ wire! {
     Sees SeesStepOut { observer: String, sees: bool, subject: String },
     /// The resulting concealment.
     Result ConcealmentResultStepOut { degree: &'static str, miss_chance: u32 },
+    /// One creature cannot see another, and why (`sees` is always false).
+    Unseen UnseenStepOut { cause: &'static str, observer: String, sees: bool, subject: String },
+    /// One creature's sense lets it see another despite a cause.
+    SenseFor SenseForStepOut { cause: &'static str, observer: String, sense: &'static str, subject: String },
     }
 }

@@ -22,7 +22,7 @@ use crate::grid::{FEET_PER_SQUARE, Space, Square};
 use crate::reach::{self, NoThreat, ReachBand};
 use crate::ruleset::{FlankBenefit, FlankBy};
 use crate::scene::Scene;
-pub use crate::trace::flanking::{Edges, FlankEffect, NoFlank};
+pub use crate::trace::flanking::{Edges, FlankEffect, NoFlank, NotFlankedWhy};
 use crate::trace::{Effect, GridEffect, Trace};
 use crate::vision;
 
@@ -319,10 +319,11 @@ fn answer(
     if !elevated.is_empty() {
         trace.push(rule, GridEffect::ElevationIgnored { creatures: elevated });
     }
-    if a.side == t.side {
+    let why_not = if a.side == t.side {
         trace.push(rule, Effect::Flanking(FlankEffect::AttackerOnTargetSide { attacker: a.id.clone() }));
+        NotFlankedWhy::AttackerOnTargetSide
     } else if attacker_ready(scene, attacker, target, &t_space, &mut trace, budget)? {
-        helpers(scene, attacker, target, &t_space, &mut answer, &mut trace, budget)?;
+        let any_ready = helpers(scene, attacker, target, &t_space, &mut answer, &mut trace, budget)?;
         answer.flanked = !answer.flankers.is_empty();
         if answer.flanked {
             match flanking.benefit {
@@ -330,8 +331,11 @@ fn answer(
                 FlankBenefit::Advantage => answer.advantage = true,
             }
         }
-    }
-    outcome(enc, &answer, &mut trace);
+        if any_ready { NotFlankedWhy::NoneOpposite } else { NotFlankedWhy::NoHelper }
+    } else {
+        NotFlankedWhy::AttackerCannotFlank
+    };
+    outcome(enc, &answer, why_not, &mut trace);
     answer.trace = trace;
     Ok(answer)
 }
@@ -363,18 +367,22 @@ fn threats(
 }
 
 /// The outcome step (under the optional rule's variant where there is one).
-fn outcome(enc: &Encounter, answer: &FlankAnswer, trace: &mut Trace) {
+fn outcome(enc: &Encounter, answer: &FlankAnswer, why_not: NotFlankedWhy, trace: &mut Trace) {
     let flanking = enc.ruleset.rules().flanking;
     let (rule, outcome_variant) = (flanking.rule, flanking.optional_variant);
-    let effect = Effect::Flanking(FlankEffect::Outcome {
-        flanked: answer.flanked,
-        flankers: answer
-            .flankers
-            .iter()
-            .filter_map(|f| enc.creatures.get(f.creature).map(|c| c.id.clone()))
-            .collect(),
-        attack_bonus: answer.attack_bonus,
-        advantage: answer.advantage,
+    let effect = Effect::Flanking(if !answer.flanked {
+        FlankEffect::NotFlanked { why: why_not }
+    } else {
+        FlankEffect::Outcome {
+            flanked: answer.flanked,
+            flankers: answer
+                .flankers
+                .iter()
+                .filter_map(|f| enc.creatures.get(f.creature).map(|c| c.id.clone()))
+                .collect(),
+            attack_bonus: answer.attack_bonus,
+            advantage: answer.advantage,
+        }
     });
     match outcome_variant {
         Some(v) => trace.push_variant(rule, v, effect),
@@ -426,7 +434,8 @@ fn attacker_ready(
 }
 
 /// The helpers: every creature that could flank with the attacker, each either a flanker
-/// (with the pair of squares), not opposite, too far, or unable.
+/// (with the pair of squares), not opposite, too far, or unable. Whether any could (a flanker
+/// or one not opposite).
 fn helpers(
     scene: &Scene<'_>,
     attacker: usize,
@@ -435,13 +444,14 @@ fn helpers(
     answer: &mut FlankAnswer,
     trace: &mut Trace,
     budget: &mut Budget,
-) -> Result<(), RulesError> {
+) -> Result<bool, RulesError> {
     let enc = scene.enc;
     let rules = enc.ruleset.rules();
     let (rule, by) = (rules.flanking.rule, rules.flanking.by);
     let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
     let a_space = enc.space(a);
     let mut too_far = Vec::new();
+    let mut any_ready = false;
     for (i, h) in enc.creatures.iter().enumerate() {
         let candidate = match by {
             FlankBy::Threat => h.side != t.side,
@@ -473,8 +483,12 @@ fn helpers(
                         }),
                     );
                     answer.flankers.push(Flanker { creature: i, attacker_square, helper_square, edges });
+                    any_ready = true;
                 }
-                None => trace.push(rule, Effect::Flanking(FlankEffect::NotOpposite { helper: h.id.clone() })),
+                None => {
+                    trace.push(rule, Effect::Flanking(FlankEffect::NotOpposite { helper: h.id.clone() }));
+                    any_ready = true;
+                }
             },
         }
     }
@@ -488,7 +502,7 @@ fn helpers(
             }
         }
     }
-    Ok(())
+    Ok(any_ready)
 }
 
 #[cfg(test)]

@@ -513,7 +513,7 @@ fn order(
         {
             end += 1;
         }
-        roll_off(rule, &mut entries[start..end], roller_of, roller_ids, dice, budget)?;
+        roll_off(rule, &mut entries[start..end], (roller_of, roller_ids), dice, trace, budget)?;
         start = end;
     }
     // What decided each place, and the tie steps.
@@ -546,18 +546,18 @@ fn order(
 
 /// Orders a run of entries tied on total and key: each roller still tied rolls off (the
 /// ruleset's dice, under its first member's id), again while ties remain, at most 20 rounds;
-/// a group's members share their roller's roll-off.
+/// a group's members share their roller's roll-off. Each roll is a trace step.
 fn roll_off(
     rule: &InitiativeRule,
     run: &mut [Entry],
-    roller_of: &[Option<usize>],
-    roller_ids: &[String],
+    (roller_of, roller_ids): (&[Option<usize>], &[String]),
     dice: &mut dyn DiceSource,
+    trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let roller = |e: &Entry| roller_of.get(e.creature).copied().flatten();
     let n = units(run.len());
-    for _round in 0..20 {
+    for round in 1..=20 {
         // The tie test compares every pair of the run, then each entry is looked up among the
         // tied sequences: about n² comparisons of short sequences, and the sort.
         budget.spend(1 + n.saturating_mul(n) / SCAN + n.saturating_mul(u64::from(n.max(2).ilog2())))?;
@@ -577,7 +577,16 @@ fn roll_off(
                 Some((_, f)) => *f,
                 None => {
                     let id = r.and_then(|r| roller_ids.get(r)).map_or(e.id.as_str(), String::as_str);
-                    let Some((_, f)) = roll_natural(rule, RollMode::Normal, id, dice)? else { return Ok(()) };
+                    let Some((rolled, f)) = roll_natural(rule, RollMode::Normal, id, dice)? else {
+                        return Ok(());
+                    };
+                    let step = InitiativeEffect::RollOff {
+                        creature: id.to_owned(),
+                        round,
+                        faces: rolled,
+                        natural: f,
+                    };
+                    push(trace, rule.rule, step);
                     faces.push((r, f));
                     f
                 }

@@ -248,11 +248,11 @@ pub fn sees(
     let dist = feet_between(enc, o, s);
     let within = |r: u32| r > 0 && dist <= i64::from(r);
     if within(o.senses.blindsight_ft) {
-        push(trace, rule, VisionEffect::Override { sense: Sense::Blindsight, cause: Cause::Blinded });
+        push(trace, rule, sense_for(o, s, Sense::Blindsight, Cause::Blinded));
         return Ok(true);
     }
     let unseen = |cause: Cause, trace: &mut Trace| {
-        push(trace, rule, VisionEffect::Cause { cause, degree: ConcealmentDegree::Total });
+        push(trace, rule, VisionEffect::Unseen { observer: o.id.clone(), subject: s.id.clone(), cause });
         false
     };
     if o.has(Condition::Blinded) {
@@ -264,7 +264,7 @@ pub fn sees(
     if s.has(Condition::Invisible) {
         if o.senses.see_invisibility || within(o.senses.truesight_ft) {
             let sense = if o.senses.see_invisibility { Sense::SeeInvisibility } else { Sense::Truesight };
-            push(trace, rule, VisionEffect::Override { sense, cause: Cause::Invisible });
+            push(trace, rule, sense_for(o, s, sense, Cause::Invisible));
         } else {
             return Ok(unseen(Cause::Invisible, trace));
         }
@@ -279,14 +279,20 @@ pub fn sees(
     push(trace, rule, VisionEffect::LightAt { creature: s.id.clone(), level: light, source, doubled: false });
     if light == Light::Darkness {
         if within(o.senses.darkvision_ft) {
-            push(trace, rule, VisionEffect::Override { sense: Sense::Darkvision, cause: Cause::Darkness });
+            push(trace, rule, sense_for(o, s, Sense::Darkvision, Cause::Darkness));
         } else if within(o.senses.truesight_ft) {
-            push(trace, rule, VisionEffect::Override { sense: Sense::Truesight, cause: Cause::Darkness });
+            push(trace, rule, sense_for(o, s, Sense::Truesight, Cause::Darkness));
         } else {
             return Ok(unseen(Cause::Darkness, trace));
         }
     }
     Ok(true)
+}
+
+/// `observer`'s sense that lets it see `subject` despite `cause` (5e): named, as both
+/// creatures of a question look at each other.
+fn sense_for(observer: &Creature, subject: &Creature, sense: Sense, cause: Cause) -> VisionEffect {
+    VisionEffect::SenseFor { observer: observer.id.clone(), subject: subject.id.clone(), sense, cause }
 }
 
 /// Whether `observer` can see `subject` (creature indices), by the encounter's ruleset.
@@ -311,18 +317,21 @@ fn dnd5e(
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
     let enc = scene.enc;
-    // Each side's view of the other, with its trace step.
+    // Each side's view of the other, with its trace step (`sees` narrates an unseen one with
+    // its cause).
     let mut look = |observer: usize, subject: usize, trace: &mut Trace| -> Result<bool, RulesError> {
         let seen = sees(scene, observer, subject, trace, budget)?;
-        push(
-            trace,
-            light_rule,
-            VisionEffect::Sees {
-                observer: enc.creatures[observer].id.clone(),
-                subject: enc.creatures[subject].id.clone(),
-                sees: seen,
-            },
-        );
+        if seen {
+            push(
+                trace,
+                light_rule,
+                VisionEffect::Sees {
+                    observer: enc.creatures[observer].id.clone(),
+                    subject: enc.creatures[subject].id.clone(),
+                    sees: true,
+                },
+            );
+        }
         Ok(seen)
     };
     ans.attacker_sees_target = look(attacker, target, trace)?;

@@ -190,7 +190,7 @@ impl Asked<'_, '_> {
     ) -> Result<range::RangeAnswer, RulesError> {
         let rules = self.scene.enc.ruleset.rules();
         let r = range::range(self.scene, self.attacker, self.target, self.weapon, budget)?;
-        trace.steps.extend(r.trace.steps.iter().cloned());
+        adopt(trace, &r.trace);
         if !r.allowed {
             g.forbid(NotAllowed::OutOfRange);
         }
@@ -229,7 +229,7 @@ impl Asked<'_, '_> {
             Some(self.weapon),
             budget,
         )?;
-        trace.steps.extend(c.trace.steps.iter().cloned());
+        adopt(trace, &c.trace);
         if c.degree == CoverDegree::Total {
             g.forbid(NotAllowed::TotalCover);
         } else if c.degree != CoverDegree::None {
@@ -266,13 +266,7 @@ impl Asked<'_, '_> {
             if self.melee { SightAttack::Melee } else { SightAttack::Ranged },
             budget,
         )?;
-        trace.steps.extend(
-            v.trace
-                .steps
-                .iter()
-                .filter(|s| !matches!(s.effect, Effect::Attack(AttackEffect::AdvantageCombined { .. })))
-                .cloned(),
-        );
+        adopt(trace, &v.trace);
         match rules.concealment.by {
             ConcealmentBy::Unseen { rule } => {
                 if !v.attacker_sees_target {
@@ -296,7 +290,7 @@ impl Asked<'_, '_> {
     fn flanking(&self, g: &mut Gathered, trace: &mut Trace, budget: &mut Budget) -> Result<(), RulesError> {
         let enc = self.scene.enc;
         let f = flanking::flanks(self.scene, self.attacker, self.target, budget)?;
-        trace.steps.extend(f.trace.steps.iter().cloned());
+        adopt(trace, &f.trace);
         if f.flanked {
             let ids: Vec<&str> = f
                 .flankers
@@ -566,4 +560,17 @@ fn off_hand(
         trace,
     );
     Ok(())
+}
+
+/// Appends a sub-question's steps (range, cover, concealment, flanking), each fact once: not
+/// its own combination of advantage and disadvantage (the attack combines every source once,
+/// itself, `dnd5e.advantage.combine`), nor a step another sub-question already made (both
+/// range and cover say that elevation is ignored).
+fn adopt(trace: &mut Trace, sub: &Trace) {
+    for s in &sub.steps {
+        let combined = matches!(s.effect, Effect::Attack(AttackEffect::AdvantageCombined { .. }));
+        if !combined && !trace.steps.iter().any(|t| t.effect == s.effect) {
+            trace.steps.push(s.clone());
+        }
+    }
 }

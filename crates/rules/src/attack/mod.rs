@@ -9,7 +9,7 @@ use crate::budget::Budget;
 use crate::dice::{DiceSource, Purpose, Ratio, Recorder, Rolled};
 use crate::encounter::{ArmorClass, Encounter, Weapon, WeaponKind};
 use crate::error::RulesError;
-use crate::ruleset::{AttackDice, Critical, Defence};
+use crate::ruleset::{AttackDice, ConcealmentBy, Critical, Defence};
 use crate::scene::Scene;
 use crate::trace::{AttackEffect, RollMode, Trace};
 
@@ -158,6 +158,7 @@ pub fn attack(
         let mut rec = Recorder::new(dice);
         roll(&setup, &mut rec, &mut ans)?;
         ans.rolls = rec.rolled;
+        narrate_rolls(enc, &setup, &ans, &mut trace);
     }
     let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
     trace.push(
@@ -245,6 +246,43 @@ impl AttackAnswer {
     }
 }
 
+/// The dice the outcome step does not show itself, each once: several attack dice, the
+/// confirmation roll and the miss chance roll.
+fn narrate_rolls(enc: &Encounter, setup: &odds::Setup, ans: &AttackAnswer, trace: &mut Trace) {
+    let ar = enc.ruleset.rules().attack;
+    let attack_dice: Vec<&Rolled> = ans.rolls.iter().filter(|r| r.purpose == Purpose::Attack).collect();
+    if let (Some(natural), [first, _, ..]) = (ans.natural, attack_dice.as_slice()) {
+        let faces = attack_dice.iter().map(|r| r.face).collect();
+        trace.push(
+            ar.rule,
+            AttackEffect::AttackDice { faces, sides: first.sides, mode: setup.roll_mode, natural },
+        );
+    }
+    if let Some((natural, total)) = ans.confirm {
+        let confirmed = hits(setup, natural, total);
+        let target_number = i32::try_from(setup.target).unwrap_or(i32::MAX);
+        trace.push(ar.rule, AttackEffect::Confirmation { natural, total, target_number, confirmed });
+    }
+    if let (Some((roll, missed)), ConcealmentBy::MissChance(m)) =
+        (ans.concealment_roll, enc.ruleset.rules().concealment.by)
+    {
+        trace.push(
+            m.miss_chance,
+            AttackEffect::MissChanceRoll { roll, miss_chance: setup.miss_chance, missed },
+        );
+    }
+}
+
+/// Whether a natural roll and its total hit (or confirm a threat): never on an automatic miss
+/// or a natural miss, always on a natural hit, else at the target number.
+fn hits(setup: &odds::Setup, natural: i64, total: i64) -> bool {
+    if setup.automatic_miss || natural <= setup.natural_miss {
+        false
+    } else {
+        natural >= setup.natural_hit || total >= setup.target
+    }
+}
+
 fn roll(setup: &odds::Setup, dice: &mut dyn DiceSource, ans: &mut AttackAnswer) -> Result<(), RulesError> {
     let natural = match setup.dice {
         AttackDice::ThreeD6 => {
@@ -277,13 +315,7 @@ fn roll(setup: &odds::Setup, dice: &mut dyn DiceSource, ans: &mut AttackAnswer) 
     let total = natural.saturating_add(setup.bonus);
     ans.natural = Some(natural);
     ans.total = Some(total);
-    let hits = |nat: i64, tot: i64| {
-        if setup.automatic_miss || nat <= setup.natural_miss {
-            false
-        } else {
-            nat >= setup.natural_hit || tot >= setup.target
-        }
-    };
+    let hits = |nat: i64, tot: i64| hits(setup, nat, tot);
     let mut hit = hits(natural, total);
     let mut crit = false;
     match setup.critical {

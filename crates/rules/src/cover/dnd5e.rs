@@ -64,6 +64,8 @@ struct Judged {
     degree: CoverDegree,
     blocked: u32,
     capped: bool,
+    /// Some blocked line stays blocked without creatures and low obstacles.
+    hard: bool,
     slit: bool,
     soft: bool,
     origin: usize,
@@ -156,7 +158,16 @@ impl Procedure {
         let counted = if slit { counted(blocked).max(CoverDegree::ThreeQuarters) } else { counted(blocked) };
         let capped = self.cap && blocked > 0 && !any_hard && counted > CoverDegree::Half;
         let degree = if capped { CoverDegree::Half } else { counted };
-        Ok(Judged { degree, blocked, capped, slit, soft: blocked > 0 && !any_solid, origin, target })
+        Ok(Judged {
+            degree,
+            blocked,
+            capped,
+            hard: any_hard,
+            slit,
+            soft: blocked > 0 && !any_solid,
+            origin,
+            target,
+        })
     }
 
     /// The answer and trace of the chosen corner and square.
@@ -192,11 +203,13 @@ impl Procedure {
             trace.push("dnd5e.cover.degrees", CoverEffect::ArrowSlit);
         }
         if self.cap && b.blocked > 0 {
-            trace.push_variant(
-                "dnd5e.cover.half-cap",
-                "dnd5e.cover.half-cap",
-                CoverEffect::HalfCap { capped: b.capped },
-            );
+            // Without a hard blocker the cap applies, but half cover or less has nothing to lower.
+            let effect = if b.hard || b.capped {
+                CoverEffect::HalfCap { capped: b.capped }
+            } else {
+                CoverEffect::HalfCapUnneeded { blocked: b.blocked }
+            };
+            trace.push_variant("dnd5e.cover.half-cap", "dnd5e.cover.half-cap", effect);
         }
         Ok(())
     }
@@ -211,8 +224,8 @@ fn counted(blocked: u32) -> CoverDegree {
     }
 }
 
-/// The numbers of the degree (`dnd5e.cover.degrees`).
-pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, trace: &mut Trace) {
+/// The numbers of the degree (`dnd5e.cover.degrees`); `cap`: `dnd5e.cover.half-cap` is on.
+pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, cap: bool, trace: &mut Trace) {
     let bonus = match ans.degree {
         CoverDegree::Half => half,
         CoverDegree::ThreeQuarters => three_quarters,
@@ -226,7 +239,7 @@ pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, tra
     // SRD 5.2 Hide: heavily obscured or behind three-quarters or total cover.
     ans.allows_stealth = ans.degree >= CoverDegree::ThreeQuarters;
     if ans.soft {
-        trace.push("dnd5e.cover.degrees", CoverEffect::SoftCover);
+        trace.push("dnd5e.cover.degrees", CoverEffect::CreatureCover { capped: cap });
     }
     trace.push(
         "dnd5e.cover.degrees",

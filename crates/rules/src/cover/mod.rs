@@ -215,7 +215,8 @@ pub fn cover_with(
     }
     match rules.cover {
         CoverRule::Dnd5e { half, three_quarters } => {
-            dnd5e::degrees(&mut answer, half, three_quarters, &mut trace)
+            let cap = enc.variants.is_on("dnd5e.cover.half-cap");
+            dnd5e::degrees(&mut answer, half, three_quarters, cap, &mut trace)
         }
         CoverRule::Pathfinder(pc) => pathfinder::degrees(&ctx, &pc, &mut answer, &mut trace),
     }

@@ -14,6 +14,9 @@ use crate::reach;
 use crate::ruleset::PathfinderCover;
 use crate::trace::{CoverEffect, Trace};
 
+/// RULES.md Q-02: SF terrain does not graze (two creatures in a corridor do not cover each other).
+const CORRIDOR_EXEMPTION: &str = "sf1e.cover.corridorExemption";
+
 /// Low obstacles give cover only within 30 ft (6 squares) of the target.
 const LOW_OBSTACLE_REACH_SQUARES: i64 = 6;
 
@@ -59,7 +62,7 @@ impl Judge<'_> {
 /// The widest blocking set of the procedure: terrain grazing as the ruleset (and SF's
 /// corridor variant) says, creatures against ranged attacks only.
 pub(super) fn widest(ctx: &Context<'_, '_>) -> (Grazing, bool) {
-    let corridor_exemption = ctx.enc.variants.is_on("sf1e.cover.corridorExemption");
+    let corridor_exemption = ctx.enc.variants.is_on(CORRIDOR_EXEMPTION);
     let grazing = if ctx.enc.ruleset.rules().grazing_terrain && !corridor_exemption {
         Grazing::On
     } else {
@@ -290,7 +293,7 @@ impl Procedure<'_, '_, '_> {
         budget: &mut Budget,
     ) -> Result<(), RulesError> {
         let (ctx, pc) = (self.ctx, self.pc);
-        let &Best { degree, blocked, choice: chosen, hard_min } = best;
+        let &Best { degree, choice: chosen, hard_min, .. } = best;
         if let Choice::Adjacent { .. } = chosen {
             ans.procedure = "pf1e.cover.melee-adjacent";
         }
@@ -307,26 +310,11 @@ impl Procedure<'_, '_, '_> {
         if let Choice::CornerLines { origin, target } = chosen {
             self.explain_low_obstacles(tracer, origin, target, trace, budget)?;
         }
-        let rule = pc.corner_lines_rule;
         if degree == CoverDegree::Improved {
             trace.push(pc.degrees_rule, CoverEffect::ArrowSlit);
         }
         if ans.soft {
             trace.push(pc.soft_rule, CoverEffect::SoftCover);
-        }
-        if ctx.enc.variants.is_on("sf1e.cover.corridorExemption") {
-            trace.push_variant(
-                rule,
-                "sf1e.cover.corridorExemption",
-                CoverEffect::CoverChoice {
-                    corner: ans.corner,
-                    target_square: ans.target_square,
-                    blocked,
-                    lines: ans.lines.len() as u32,
-                    degree,
-                    adjacent_test: false,
-                },
-            );
         }
         Ok(())
     }
@@ -354,17 +342,20 @@ impl Procedure<'_, '_, '_> {
                 for end in tracer.target_ends(target) {
                     ans.lines.push(tracer.render(origin.end, end, &keep_full, budget)?);
                 }
-                trace.push(
-                    rule,
-                    CoverEffect::CoverChoice {
-                        corner: Some(origin.end.at),
-                        target_square: Some(target),
-                        blocked,
-                        lines: 4,
-                        degree,
-                        adjacent_test: false,
-                    },
-                );
+                let choice = CoverEffect::CoverChoice {
+                    corner: Some(origin.end.at),
+                    target_square: Some(target),
+                    blocked,
+                    lines: 4,
+                    degree,
+                    adjacent_test: false,
+                };
+                // The corridor variant decided which lines graze: it decided this choice.
+                if ctx.enc.variants.is_on(CORRIDOR_EXEMPTION) {
+                    trace.push_variant(rule, CORRIDOR_EXEMPTION, choice);
+                } else {
+                    trace.push(rule, choice);
+                }
             }
             Choice::Adjacent { from, target } => {
                 ans.attacker_square = Some(from);
@@ -397,12 +388,9 @@ impl Procedure<'_, '_, '_> {
         if ctx.a_space.side > 1 || ctx.t_space.side > 1 {
             trace.push(
                 "pf1e.cover.big-creatures",
-                CoverEffect::CoverChoice {
-                    corner: ans.corner,
+                CoverEffect::BigCreatures {
+                    attacker_square: ans.attacker_square,
                     target_square: ans.target_square,
-                    blocked,
-                    lines: ans.lines.len() as u32,
-                    degree,
                     adjacent_test: matches!(chosen, Choice::Adjacent { .. }),
                 },
             );

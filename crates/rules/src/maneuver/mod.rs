@@ -420,6 +420,7 @@ impl Attempt<'_, '_> {
         ans.opposed_natural = o;
         ans.opposed_total = out.opposed_total;
         ans.margin = (plan.check != CheckKind::None).then_some(out.margin);
+        narrate_dice(plan, (n, o, out.opposed_total), &rec.rolled, trace);
         if plan.check != CheckKind::None {
             trace.push(
                 plan.rule,
@@ -712,6 +713,28 @@ fn odds(plan: &Plan, miss_chance: u32, budget: &mut Budget) -> Result<Odds, Rule
         bands.push((b, if b.success() { p.times(keep) } else { p }));
     }
     Ok(Odds { success: checked.times(keep), bands, moved: Vec::new() })
+}
+
+/// The dice the roll step does not show itself: the three d6 of an hb3d check (the last three
+/// rolled for the check), and the other side's d20 of a contest.
+fn narrate_dice(
+    plan: &Plan,
+    (n, o, opposed_total): (i64, Option<i64>, Option<i64>),
+    rolled: &[Rolled],
+    trace: &mut Trace,
+) {
+    match (plan.check, o, opposed_total) {
+        (CheckKind::ThreeD6VsDc, _, _) => {
+            let mut faces: Vec<u32> =
+                rolled.iter().rev().filter(|r| r.purpose == Purpose::Check).take(3).map(|r| r.face).collect();
+            faces.reverse();
+            trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::CheckDice { faces, natural: n }));
+        }
+        (CheckKind::Contest, Some(natural), Some(total)) => {
+            trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::OpposedRoll { natural, total }));
+        }
+        _ => {}
+    }
 }
 
 fn roll(plan: &Plan, dice: &mut dyn DiceSource) -> Result<Option<(i64, Option<i64>)>, RulesError> {

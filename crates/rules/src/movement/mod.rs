@@ -419,7 +419,7 @@ impl Move<'_, '_> {
     /// The total against the allowance: what is left, the PF1 family's move actions, and the
     /// five-foot step's own limits.
     fn tally(&self, budget_ft: Option<u32>, ans: &mut Movement, trace: &mut Trace) {
-        let (options, rules, pf, speed) = (self.options, self.rules, self.pf, self.speed);
+        let (options, rules, pf) = (self.options, self.rules, self.pf);
         if pf
             && options.short_step
             && (ans.steps.len() != 1 || ans.steps.iter().any(|s| s.difficult || s.cost_ft > 5))
@@ -435,19 +435,30 @@ impl Move<'_, '_> {
         ans.budget_ft = budget_ft;
         let spent = ans.total_ft.saturating_add(ans.extra_ft);
         ans.remaining_ft = budget_ft.map(|b| b.saturating_sub(spent));
-        if pf && budget_ft.is_some() {
-            let stand = u32::from(self.prone && options.stand_up);
-            ans.move_actions = Some(if self.crawling {
-                u32::try_from(ans.steps.len()).unwrap_or(u32::MAX)
-            } else {
-                stand + spent.div_ceil(speed.max(1)).max(u32::from(ans.steps.is_empty() && stand == 0))
-            });
+        if pf && let Some(b) = budget_ft {
+            ans.move_actions = Some(self.move_actions(b, ans));
         }
         push(
             trace,
             rules.grid_rule,
             MoveEffect::Total { total_ft: spent, budget_ft, within: budget_ft.is_none_or(|b| spent <= b) },
         );
+    }
+
+    /// PF1 family: the move actions used (RULES.md `pf1e.grid.distance-and-movement`: a move
+    /// action moves up to the speed, a double move is two), standing up being one. Only the
+    /// legal part of the path is moved, so a path longer than the allowance uses the two move
+    /// actions it may, not one per speed's worth of squares asked for. The allowance holds two
+    /// move actions of movement (one after standing up, one for a five-foot step), each of a
+    /// speed's worth of feet, or 5 ft crawling, halved when dragging.
+    fn move_actions(&self, budget_ft: u32, ans: &Movement) -> u32 {
+        let stand = u32::from(self.prone && self.options.stand_up);
+        let in_budget = if stand == 1 || self.options.short_step { 1 } else { 2 };
+        let per_action = (budget_ft / in_budget).max(1);
+        let legal_ft = ans.steps.iter().take_while(|s| s.legal).last().map_or(0, |s| s.total_ft);
+        // Moving nothing without standing up still takes the move action asked for.
+        let moving = legal_ft.div_ceil(per_action).clamp(u32::from(stand == 0), in_budget);
+        stand + moving
     }
 
     /// Attacks of opportunity, along the legal part of the path.

@@ -107,4 +107,26 @@ pub enum CoverEffect {
     },
     /// Melee cover asked for a target out of reach (RULES.md Q-37).
     OutOfReach,
+    /// `dnd5e.cover.half-cap`: only creatures and low obstacles block the chosen lines, but
+    /// they already give half cover at most, so the cap changes nothing.
+    HalfCapUnneeded {
+        /// Lines blocked.
+        blocked: u32,
+    },
+    /// 5e cover from creatures only (`dnd5e.cover.degrees`: "Half: another creature"); not
+    /// Pathfinder's soft cover, the save bonus applies.
+    CreatureCover {
+        /// `dnd5e.cover.half-cap` is on: creatures alone give half cover at most.
+        capped: bool,
+    },
+    /// `pf1e.cover.big-creatures`: the squares a creature of several squares attacks from
+    /// or is attacked in, and the test that pair uses.
+    BigCreatures {
+        /// The attacker's square chosen.
+        attacker_square: Option<Square>,
+        /// The target's square chosen.
+        target_square: Option<Square>,
+        /// The two squares are adjacent: the adjacent-melee test decided.
+        adjacent_test: bool,
+    },
 }

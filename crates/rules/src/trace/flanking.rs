@@ -50,7 +50,8 @@ pub enum NoFlank {
 /// Trace effects of the flanking rules.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FlankEffect {
-    /// hb3d takes flanking from PF1 (`hb3d.inherit-pf1e`): +2 to ATT.
+    /// hb3d takes flanking from PF1 (`hb3d.inherit-pf1e`); the bonus, if flanked, is the
+    /// outcome's.
     InheritedFromPf1e,
     /// 5e optional flanking is off: nobody flanks.
     OptionalRuleOff,
@@ -122,4 +123,35 @@ pub enum FlankEffect {
         /// Advantage on melee attack rolls (5e).
         advantage: bool,
     },
+    /// The answer when the target is not flanked, and why (no bonus is given).
+    NotFlanked {
+        /// Why not.
+        why: NotFlankedWhy,
+    },
+}
+
+/// Why a target is not flanked by the attacker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotFlankedWhy {
+    /// The attacker is of the target's side.
+    AttackerOnTargetSide,
+    /// The attacker itself cannot flank (it does not threaten the target, or in 5e is not
+    /// adjacent, able and seeing).
+    AttackerCannotFlank,
+    /// No other creature can flank with the attacker.
+    NoHelper,
+    /// Helpers can, but none stands on the opposite border or corner.
+    NoneOpposite,
+}
+
+impl NotFlankedWhy {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            NotFlankedWhy::AttackerOnTargetSide => "attacker_on_target_side",
+            NotFlankedWhy::AttackerCannotFlank => "attacker_cannot_flank",
+            NotFlankedWhy::NoHelper => "no_helper",
+            NotFlankedWhy::NoneOpposite => "none_opposite",
+        }
+    }
 }

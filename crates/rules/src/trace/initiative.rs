@@ -48,6 +48,17 @@ pub enum InitiativeEffect {
         /// Ids, first to last.
         creatures: Vec<String>,
     },
+    /// One roll of a roll-off between creatures tied on total and tie key.
+    RollOff {
+        /// The roller's id (a group's first member).
+        creature: String,
+        /// The round of the roll-off, from 1 (another round when it ties again).
+        round: u32,
+        /// Faces.
+        faces: Vec<i64>,
+        /// Their sum.
+        natural: i64,
+    },
 }
 
 /// What surprise does to a surprised creature, by ruleset.

@@ -98,6 +98,20 @@ pub enum ManeuverEffect {
     Secondary(SecondaryRush),
     /// The acting creature's movement.
     AttackerMoves(AttackerMove),
+    /// The three d6 of an hb3d check, whose sum the roll step shows.
+    CheckDice {
+        /// The faces, in the order rolled.
+        faces: Vec<u32>,
+        /// Their sum.
+        natural: i64,
+    },
+    /// The other side's roll of a contest (5e 2014).
+    OpposedRoll {
+        /// The natural d20.
+        natural: i64,
+        /// Plus its bonus.
+        total: i64,
+    },
 }
 
 /// The maneuvers.

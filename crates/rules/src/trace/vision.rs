@@ -46,6 +46,28 @@ pub enum VisionEffect {
         /// Miss chance, percent.
         miss_chance: u32,
     },
+    /// One creature cannot see another, and why (5e): the cause names who it is about, which
+    /// [`VisionEffect::Cause`] (always about the target) cannot when the target looks back.
+    Unseen {
+        /// Observer id.
+        observer: String,
+        /// Subject id.
+        subject: String,
+        /// Why the observer cannot see it.
+        cause: Cause,
+    },
+    /// One creature's sense lets it see another despite a cause (5e): the observer named, as
+    /// both creatures of a question look at each other.
+    SenseFor {
+        /// Observer id.
+        observer: String,
+        /// Subject id.
+        subject: String,
+        /// The sense.
+        sense: Sense,
+        /// The cause it overrides (blindsight: any).
+        cause: Cause,
+    },
 }
 
 /// Degrees of concealment.

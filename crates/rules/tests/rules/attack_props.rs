@@ -1,12 +1,15 @@
-//! Property tests for attacks: odds sum to one, a bigger bonus never lowers P(hit), and the
-//! frequency of 20,000 seeded rolls matches the computed odds within 1 %.
+//! Property tests for attacks: odds sum to one, a bigger bonus never lowers P(hit), every
+//! die rolled is narrated once, and the frequency of 20,000 seeded rolls matches the computed
+//! odds within 1 %.
 
-use crate::common::XorShift;
+use crate::common::{XorShift, narrated_faces, repeated_step, rolled, same_rolls};
 
 use arbiter_rules::attack::{Situational, attack};
 use arbiter_rules::budget::Budget;
 use arbiter_rules::dice::{OddsOnly, Ratio};
-use arbiter_rules::encounter::{Condition, Creature, Encounter, Environment, Grid, Size, Weapon, WeaponKind};
+use arbiter_rules::encounter::{
+    Condition, Creature, Encounter, Environment, Grid, Size, Terrain, Weapon, WeaponKind,
+};
 use arbiter_rules::grid::Square;
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use arbiter_rules::scene::Scene;
@@ -89,6 +92,31 @@ proptest! {
         prop_assert!(ans.odds.critical.to_f64() <= ans.odds.hit.to_f64());
         let better = p_hit(&duel(rs, bonus + 1, defence, conds, d), &w);
         prop_assert!(better.to_f64() >= ans.odds.hit.to_f64());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Issue 13: whatever the dice, every one rolled (attack d20s or 3d6, PF1 confirmation,
+    /// d% against a fog square's concealment) is narrated once, with its face.
+    #[test]
+    fn every_attack_die_is_narrated_once(
+        rs in rulesets(), bonus in -5i32..25, defence in 5i32..30, conds in conditions(), d in 1i32..8,
+        fog in any::<bool>(), crit_range in 15u32..=20, seed in 1u64..u64::MAX,
+    ) {
+        let conds: Vec<Condition> = conds.into_iter().filter(|c| rs.rules().knows(*c)).collect();
+        let mut enc = duel(rs, bonus, defence, conds, d);
+        if fog && d > 1 {
+            enc.grid.terrain = vec![Terrain::OPEN; enc.grid.width as usize];
+            enc.grid.terrain[1] = Terrain::CONCEALING;
+        }
+        let w = Weapon { crit_range: Some(crit_range), ..weapon(d) };
+        let mut budget = Budget::unlimited();
+        let scene = Scene::new(&enc, &mut budget).unwrap();
+        let a = attack(&scene, 0, 1, &w, &Situational::default(), &mut XorShift(seed), &mut budget).unwrap();
+        prop_assert_eq!(same_rolls(rolled(&a.rolls), narrated_faces(&a.trace)), Ok(()));
+        prop_assert_eq!(repeated_step(&a.trace), None);
     }
 }
 

@@ -2,11 +2,12 @@
 //! document's own map notation and checked in the rules crate.
 
 use arbiter_rules::budget::Budget;
-use arbiter_rules::cover::{AttackKind, CoverAnswer, CoverDegree, cover};
+use arbiter_rules::cover::{AttackKind, CoverAnswer, CoverDegree, SaveKind, cover};
 use arbiter_rules::encounter::{Creature, Encounter, Environment, Grid, Size, Terrain, Wall, WallKind};
 use arbiter_rules::grid::{Coord, Point, Square};
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use arbiter_rules::scene::Scene;
+use arbiter_rules::trace::{CoverEffect, Effect};
 
 /// Builds an encounter from RULES.md map rows: `#` solid, `=` low, `A` attacker, `T` target,
 /// `o` other creatures (side "others"), `R`/`O` as named letters (medium).
@@ -215,14 +216,19 @@ fn m6_low_wall_distances() {
     }
 }
 
-#[test]
-fn m7_big_creatures_and_reach() {
-    // R rogue at (0,0), solid (1,0), Large ogre O at (1,1)–(2,2) with 10 ft reach.
+/// Map M7: R rogue at (0,0), solid (1,0), Large ogre O at (1,1)–(2,2) with 10 ft reach.
+fn m7() -> Encounter {
     let mut e = map(RulesetId::Pf1e, &["R#..", "....", "...."]);
     e.creatures.push(Creature::new("R", "party", Square::new(0, 0), Size::Medium));
     let mut ogre = Creature::new("O", "monsters", Square::new(1, 1), Size::Large);
     ogre.reach_ft = Some(10);
     e.creatures.push(ogre);
+    e
+}
+
+#[test]
+fn m7_big_creatures_and_reach() {
+    let e = m7();
     let a = ask(&e, "R", "O", AttackKind::Melee);
     assert_eq!(a.degree, CoverDegree::Cover, "only (1,1) is in reach; its diagonal crosses the wall");
     assert_eq!(a.target_square, Some(Square::new(1, 1)));
@@ -298,4 +304,117 @@ fn arrow_slit_gives_improved_or_three_quarters() {
     let a = ask(&e, "A", "T", AttackKind::Ranged);
     assert!(a.improved_evasion);
     assert_eq!((a.save_bonus, a.stealth_bonus), (4, 10));
+}
+
+/// The cover steps of an answer's trace, with their rules.
+fn cover_steps(a: &CoverAnswer) -> Vec<(&'static str, CoverEffect)> {
+    a.trace
+        .steps
+        .iter()
+        .filter_map(|s| match &s.effect {
+            Effect::Cover(c) => Some((s.rule, c.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Issue 13: M1 in 5e (only a creature blocks, 2 lines): RULES.md `dnd5e.cover.degrees`
+/// ("Half: another creature", +2 AC and Dex saves) and `dnd5e.cover.half-cap` (no hard
+/// blocker, but half cover has nothing to cap). Not Pathfinder's soft cover (no Reflex bonus)
+/// and not "a solid obstacle blocks".
+#[test]
+fn m1_5e_narrates_creature_cover_not_soft_cover() {
+    for r in DND {
+        let a = ask(&map(r, &M1), "A", "T", AttackKind::Ranged);
+        assert_eq!(
+            (a.degree, a.ac_bonus, a.save_bonus, a.save),
+            (CoverDegree::Half, 2, 2, SaveKind::Dex),
+            "{r:?}"
+        );
+        let steps = cover_steps(&a);
+        assert!(!steps.iter().any(|(_, e)| *e == CoverEffect::SoftCover), "{r:?}: {steps:?}");
+        assert!(!steps.iter().any(|(_, e)| matches!(e, CoverEffect::HalfCap { .. })), "{r:?}: {steps:?}");
+        assert!(
+            steps.contains(&("dnd5e.cover.half-cap", CoverEffect::HalfCapUnneeded { blocked: 2 })),
+            "{r:?}"
+        );
+        assert!(
+            steps.contains(&("dnd5e.cover.degrees", CoverEffect::CreatureCover { capped: true })),
+            "{r:?}"
+        );
+    }
+}
+
+/// M8 (three creatures, 4 lines): the cap lowers three-quarters to half; with the cap off the
+/// creature cover is counted as any other (three-quarters, +5).
+#[test]
+fn m8_5e_narrates_the_cap() {
+    for r in DND {
+        let steps = cover_steps(&ask(&map(r, &M8), "A", "T", AttackKind::Ranged));
+        assert!(steps.contains(&("dnd5e.cover.half-cap", CoverEffect::HalfCap { capped: true })), "{r:?}");
+        assert!(
+            steps.contains(&("dnd5e.cover.degrees", CoverEffect::CreatureCover { capped: true })),
+            "{r:?}"
+        );
+        let mut off = map(r, &M8);
+        off.variants = Variants::resolve(r.rules(), [("dnd5e.cover.half-cap", false)]);
+        let a = ask(&off, "A", "T", AttackKind::Ranged);
+        assert_eq!((a.ac_bonus, a.save_bonus), (5, 5), "{r:?}");
+        let steps = cover_steps(&a);
+        assert!(
+            steps.contains(&("dnd5e.cover.degrees", CoverEffect::CreatureCover { capped: false })),
+            "{r:?}"
+        );
+        assert!(!steps.iter().any(|(rule, _)| *rule == "dnd5e.cover.half-cap"), "{r:?}: the cap is off");
+    }
+}
+
+/// M2 target (4,3) in 5e: a wall blocks 3 lines, so the cap has a hard blocker: "a solid
+/// obstacle blocks: no cap" is the right step there.
+#[test]
+fn m2_5e_a_wall_is_not_capped() {
+    for r in DND {
+        let mut e = map(r, &M2);
+        place(&mut e, "T", 4, 3);
+        let steps = cover_steps(&ask(&e, "A", "T", AttackKind::Ranged));
+        assert!(steps.contains(&("dnd5e.cover.half-cap", CoverEffect::HalfCap { capped: false })), "{r:?}");
+        assert!(!steps.iter().any(|(_, e)| matches!(e, CoverEffect::CreatureCover { .. })), "{r:?}");
+    }
+}
+
+/// Issue 13: M7 in PF1: the big-creatures step names the squares chosen (RULES.md
+/// `pf1e.cover.big-creatures`: R's (0,0) against the ogre's (1,1), adjacent; the ogre's
+/// (1,2) against R's (0,0), reach) instead of repeating the choice step.
+#[test]
+fn m7_big_creatures_step_names_the_squares_once() {
+    let e = m7();
+    let cases = [("R", "O", (0, 0), (1, 1), true), ("O", "R", (1, 2), (0, 0), false)];
+    for (a, t, (ax, ay), (tx, ty), adjacent_test) in cases {
+        let steps = cover_steps(&ask(&e, a, t, AttackKind::Melee));
+        let big = CoverEffect::BigCreatures {
+            attacker_square: Some(Square::new(ax, ay)),
+            target_square: Some(Square::new(tx, ty)),
+            adjacent_test,
+        };
+        assert!(steps.contains(&("pf1e.cover.big-creatures", big)), "{a} → {t}: {steps:?}");
+        let choices = steps.iter().filter(|(_, e)| matches!(e, CoverEffect::CoverChoice { .. })).count();
+        assert_eq!(choices, 1, "{a} → {t}: {steps:?}");
+    }
+}
+
+/// Issue 13: the SF corridor variant decides the choice step itself (one step, naming the
+/// variant), not a second copy of it.
+#[test]
+fn m5_corridor_variant_is_named_on_the_one_choice_step() {
+    let mut adj = map(RulesetId::Sf1e, &M5);
+    place(&mut adj, "T", 1, 1);
+    let a = ask(&with_variant(adj, "sf1e.cover.corridorExemption"), "A", "T", AttackKind::Melee);
+    let choices: Vec<_> = a
+        .trace
+        .steps
+        .iter()
+        .filter(|s| matches!(s.effect, Effect::Cover(CoverEffect::CoverChoice { .. })))
+        .collect();
+    assert_eq!(choices.len(), 1, "{choices:?}");
+    assert_eq!(choices[0].variant, Some("sf1e.cover.corridorExemption"));
 }

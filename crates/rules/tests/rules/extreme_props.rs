@@ -231,6 +231,15 @@ fn budget() -> Budget {
     Budget::new(2_000_000)
 }
 
+/// Issue 13: an answer narrates each decision once (no two steps with the same effect).
+macro_rules! narrated_once {
+    ($answer:expr) => {
+        if let Ok(answer) = &$answer {
+            prop_assert_eq!(crate::common::repeated_step(&answer.trace), None);
+        }
+    };
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -248,16 +257,16 @@ proptest! {
         let mut b = budget();
         let Ok(scene) = Scene::new(&enc, &mut b) else { return Ok(()) };
         let (a, t) = (0, 1);
-        let _ = range(&scene, a, t, &w, &mut budget());
+        narrated_once!(range(&scene, a, t, &w, &mut budget()));
         for kind in [AttackKind::Melee, AttackKind::Ranged, AttackKind::Area { origin: Point::lattice(2, 2), spread: flags[0] }] {
-            let _ = cover(&scene, a, t, kind, Some(&w), &mut budget());
-            let _ = cover(&scene, a, t, kind, None, &mut budget());
+            narrated_once!(cover(&scene, a, t, kind, Some(&w), &mut budget()));
+            narrated_once!(cover(&scene, a, t, kind, None, &mut budget()));
         }
         for sight in [Attack::Melee, Attack::Ranged] {
-            let _ = concealment(&scene, a, t, sight, &mut budget());
-            let _ = concealment_for_attack(&scene, a, t, sight, &mut budget());
+            narrated_once!(concealment(&scene, a, t, sight, &mut budget()));
+            narrated_once!(concealment_for_attack(&scene, a, t, sight, &mut budget()));
         }
-        let _ = flanking(&scene, a, t, &mut budget());
+        narrated_once!(flanking(&scene, a, t, &mut budget()));
         let situational = Situational {
             charging: flags[1],
             off_hand: flags[2],
@@ -265,8 +274,8 @@ proptest! {
             ignores_half_and_three_quarters_cover: flags[4],
             ignores_cover_except_total: flags[5],
         };
-        let _ = attack(&scene, a, t, &w, &situational, &mut OddsOnly, &mut budget());
-        let _ = attack(&scene, a, t, &w, &situational, &mut XorShift(seed), &mut budget());
+        narrated_once!(attack(&scene, a, t, &w, &situational, &mut OddsOnly, &mut budget()));
+        narrated_once!(attack(&scene, a, t, &w, &situational, &mut XorShift(seed), &mut budget()));
         let options = Options {
             improved: flags[6],
             shove: if flags[7] { ShoveChoice::Prone } else { ShoveChoice::Push },
@@ -276,14 +285,14 @@ proptest! {
             charging: flags[11],
             aoo_damage,
         };
-        let _ = maneuver(&scene, a, t, kind, &options, &mut OddsOnly, &mut budget());
-        let _ = maneuver(&scene, a, t, kind, &options, &mut XorShift(seed), &mut budget());
+        narrated_once!(maneuver(&scene, a, t, kind, &options, &mut OddsOnly, &mut budget()));
+        narrated_once!(maneuver(&scene, a, t, kind, &options, &mut XorShift(seed), &mut budget()));
         let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
         for then in [None, Some(Kind::BullRush), Some(Kind::Overrun)] {
             for p in [None, Some(squares.clone())] {
                 let q = ChargeOptions { path: p, then, standard_only: flags[0] };
-                let _ = charge(&scene, a, t, &q, &options, &mut OddsOnly, &mut budget());
-                let _ = charge(&scene, a, t, &q, &options, &mut XorShift(seed), &mut budget());
+                narrated_once!(charge(&scene, a, t, &q, &options, &mut OddsOnly, &mut budget()));
+                narrated_once!(charge(&scene, a, t, &q, &options, &mut XorShift(seed), &mut budget()));
             }
         }
         let mo = MoveOptions {
@@ -294,17 +303,29 @@ proptest! {
             target: Some(t),
             mount: flags[5].then_some(3),
         };
-        let _ = movement(&scene, a, &squares, mode, &mo, &mut budget());
+        narrated_once!(movement(&scene, a, &squares, mode, &mo, &mut budget()));
         let q = InitiativeQuestion {
             creatures: None,
             surprised: if flags[6] { vec![1, 2] } else { Vec::new() },
             groups: if flags[7] { vec![vec![2, 3]] } else { Vec::new() },
         };
-        let _ = initiative(&enc, &q, &mut OddsOnly, &mut budget());
-        let _ = initiative(&enc, &q, &mut XorShift(seed), &mut budget());
+        narrated_once!(initiative(&enc, &q, &mut OddsOnly, &mut budget()));
+        narrated_once!(initiative(&enc, &q, &mut XorShift(seed), &mut budget()));
         for attack in [AttackChoice::Auto, AttackChoice::Melee, AttackChoice::Ranged] {
             let q = AnalyzeQuestion { attackers: None, attack, traces: flags[8] };
-            let _ = analyze(&scene, &q, &mut budget());
+            let analysis = analyze(&scene, &q, &mut budget());
+            // The summary is one step per rule, each with its count of pairs: a rule once.
+            for a in analysis.iter() {
+                let rules: Vec<_> = a.trace.steps.iter().map(|s| (s.rule, s.variant)).collect();
+                prop_assert!(rules.iter().enumerate().all(|(i, r)| !rules[..i].contains(r)), "{:?}", rules);
+            }
+            for pair in analysis.iter().flat_map(|a| &a.pairs) {
+                prop_assert_eq!(crate::common::repeated_step(&pair.cover.trace), None);
+                prop_assert_eq!(crate::common::repeated_step(&pair.concealment.trace), None);
+                if let Some(f) = &pair.flanking {
+                    prop_assert_eq!(crate::common::repeated_step(&f.trace), None);
+                }
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 use arbiter_rules::budget::Budget;
 use arbiter_rules::encounter::{Condition, Creature, Encounter, Environment, Grid, Size};
 use arbiter_rules::error::RulesError;
-use arbiter_rules::flanking::{Edges, FlankAnswer, flanking};
+use arbiter_rules::flanking::{Edges, FlankAnswer, FlankEffect, NotFlankedWhy, flanking};
 use arbiter_rules::grid::Square;
 use arbiter_rules::ruleset::{RulesetId, Variants};
 use arbiter_rules::scene::Scene;
@@ -153,4 +153,64 @@ fn q33_sides_and_conditions() {
 fn same_creature_is_an_error() {
     let e = m9(RulesetId::Pf1e, &[]);
     assert!(matches!(ask(&e, "A", "A"), Err(RulesError::Field { pointer, .. }) if pointer == "/target"));
+}
+
+/// The flanking steps of an answer's trace.
+fn flank_steps(a: &FlankAnswer) -> Vec<FlankEffect> {
+    a.trace
+        .steps
+        .iter()
+        .filter_map(|s| match &s.effect {
+            arbiter_rules::trace::Effect::Flanking(f) => Some(f.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Issue 13: a target that is not flanked gets no bonus and the trace says why, once; a
+/// flanked one gets its bonus from the outcome (RULES.md `pf1e.flanking.geometry`, M9: A + C
+/// are not opposite, A + B are, +2).
+#[test]
+fn not_flanked_says_why_and_names_no_bonus() {
+    for r in [RulesetId::Pf1e, RulesetId::Sf1e, RulesetId::Hb3d] {
+        let mut e = m9(r, &[]);
+        e.creatures.retain(|c| c.id != "B" && c.id != "D");
+        let a = ask(&e, "A", "T").unwrap();
+        assert_eq!((a.flanked, a.attack_bonus), (false, 0), "{r:?}");
+        let steps = flank_steps(&a);
+        assert_eq!(
+            steps.last(),
+            Some(&FlankEffect::NotFlanked { why: NotFlankedWhy::NoneOpposite }),
+            "{r:?}"
+        );
+        assert!(!steps.iter().any(|s| matches!(s, FlankEffect::Outcome { .. })), "{r:?}: {steps:?}");
+        // No helper at all.
+        e.creatures.retain(|c| c.id != "C");
+        let steps = flank_steps(&ask(&e, "A", "T").unwrap());
+        assert_eq!(steps.last(), Some(&FlankEffect::NotFlanked { why: NotFlankedWhy::NoHelper }), "{r:?}");
+        // The attacker is of the target's side.
+        let mut same = m9(r, &[]);
+        same.creatures.iter_mut().filter(|c| c.id == "A").for_each(|c| c.side = "foes".into());
+        let steps = flank_steps(&ask(&same, "A", "T").unwrap());
+        assert_eq!(
+            steps.last(),
+            Some(&FlankEffect::NotFlanked { why: NotFlankedWhy::AttackerOnTargetSide }),
+            "{r:?}"
+        );
+        // Flanked: the outcome carries the +2.
+        let steps = flank_steps(&ask(&m9(r, &[]), "A", "T").unwrap());
+        assert!(
+            matches!(steps.last(), Some(FlankEffect::Outcome { flanked: true, attack_bonus: 2, .. })),
+            "{r:?}: {steps:?}"
+        );
+    }
+}
+
+/// The attacker that does not threaten the target cannot flank.
+#[test]
+fn an_attacker_out_of_reach_does_not_flank() {
+    let mut e = m9(RulesetId::Hb3d, &[]);
+    e.creatures.iter_mut().filter(|c| c.id == "A").for_each(|c| c.at = Square::new(0, 5));
+    let steps = flank_steps(&ask(&e, "A", "T").unwrap());
+    assert_eq!(steps.last(), Some(&FlankEffect::NotFlanked { why: NotFlankedWhy::AttackerCannotFlank }));
 }

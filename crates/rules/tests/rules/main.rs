@@ -20,4 +20,5 @@ mod initiative_props;
 mod line_props;
 mod maneuver_props;
 mod movement_props;
+mod narration;
 mod range_props;
