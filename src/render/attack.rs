@@ -141,7 +141,7 @@ wire! {
     /// An attack modifier, advantage or outcome step (`AttackEffect`) on the wire.
     AttackEffectOut {
     /// Advantage and disadvantage sources combined.
-    AdvantageCombined AdvantageCombinedStepOut { advantage: usize, disadvantage: usize, roll_mode: &'static str },
+    AdvantageCombined AdvantageCombinedStepOut { advantage: usize, disadvantage: usize, #[schema(value_type = crate::wire::RollModeId)] roll_mode: &'static str },
     /// One modifier of an attack.
     AttackModifier AttackModifierStepOut { advantage: bool, attack: i32, defence: i32, detail: Option<String>, disadvantage: bool, source: &'static str },
     /// The attack's outcome.
