@@ -1,9 +1,11 @@
 //! The finishing pass over the generated OpenAPI document: what the derive macros cannot say.
 //!
-//! - An optional field is omitted, never `null` (every `Option` of the wire types is skipped
-//!   when `None`), so its schema is the value's alone: utoipa's `T | null` (a `type` array, or
-//!   `oneOf [null, $ref]`) becomes `T`. The server still reads an explicit `null` on input as
-//!   the field's absence (serde's `Option`); the document does not advertise it.
+//! - An optional field of an answer is omitted, never `null` (every `Option` of the answer
+//!   types is skipped when `None`), so its schema is the value's alone: utoipa's `T | null` (a
+//!   `type` array, or `oneOf [null, $ref]`) becomes `T`. On input the server reads an explicit
+//!   `null` as the field's absence (serde's `Option`), and the request schemas say so: they
+//!   keep `T | null`, or a client (and schemathesis) would take an accepted `null` for a
+//!   violation.
 //! - A union is a `oneOf` with a `discriminator` (its `propertyName` and `mapping`), each
 //!   branch a component: the dice (closed branches: a field of another mode is refused by the
 //!   server and by the schema), and the answer objects whose fields depend on a `kind` or a
@@ -22,9 +24,13 @@ use crate::error::{AppError, FieldError};
 
 /// Applies every rewrite of this module.
 pub fn finish(doc: &mut Value) {
+    let answers = reachable(doc, "responses");
+    let requests = reachable(doc, "requestBody");
     if let Some(schemas) = doc.pointer_mut("/components/schemas").and_then(Value::as_object_mut) {
-        for schema in schemas.values_mut() {
-            not_nullable(schema);
+        for (name, schema) in schemas.iter_mut() {
+            if answers.contains(name) && !requests.contains(name) {
+                not_nullable(schema);
+            }
             examples(schema);
         }
     }
@@ -286,6 +292,35 @@ fn request_examples(doc: &Value) -> Map<String, Value> {
         }
     }
     out
+}
+
+/// The schemas reachable from the operations' `key` (`responses`, `requestBody`) by `$ref`.
+fn reachable(doc: &Value, key: &str) -> std::collections::BTreeSet<String> {
+    fn refs(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(r) = m.get("$ref").and_then(Value::as_str) {
+                    out.push(r.rsplit('/').next().unwrap_or("").to_owned());
+                }
+                m.values().for_each(|x| refs(x, out));
+            }
+            Value::Array(a) => a.iter().for_each(|x| refs(x, out)),
+            _ => {}
+        }
+    }
+    let mut todo = Vec::new();
+    for item in doc["paths"].as_object().into_iter().flat_map(|m| m.values()) {
+        for op in item.as_object().into_iter().flat_map(|m| m.values()) {
+            refs(&op[key], &mut todo);
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if seen.insert(name.clone()) {
+            refs(&doc["components"]["schemas"][&name], &mut todo);
+        }
+    }
+    seen
 }
 
 /// Removes `null` from every optional property's schema, recursively.

@@ -249,7 +249,7 @@ closed_set!(
     MovementReasonId [
         "solid", "wall", "corner", "creature", "no_movement_left", "ends_in_occupied", "charge",
         "not_a_short_step", "cannot_stand", "mount_too_small", "mount_out_of_reach",
-        "landing_out_of_reach", "landing_blocked",
+        "landing_out_of_reach", "landing_blocked", "illegal_step",
     ]
 );
 closed_set!(
@@ -291,4 +291,16 @@ impl utoipa::ToSchema for SvgDrawing {}
 closed_set!(
     /// What sets an initiative roll's advantage or disadvantage (5e 2024).
     RollModeCauseId ["surprised", "invisible", "incapacitated"]
+);
+closed_set!(
+    /// Why a ranged attack into melee takes no penalty.
+    IntoMeleeExemptionId ["precise_shot", "ten_feet_from_friends", "three_sizes_larger"]
+);
+closed_set!(
+    /// What is wrong with mounting or dismounting.
+    MountIssueId ["mount_too_small", "mount_out_of_reach", "landing_out_of_reach", "landing_blocked", "no_movement_left"]
+);
+closed_set!(
+    /// What sets a movement's budget besides the speed.
+    BudgetWhyId ["double_move", "dash", "stand_up", "crawl", "dragging"]
 );

@@ -213,13 +213,13 @@ wire! {
     /// An attack of opportunity the move provokes (or not).
     Opportunity MoveOpportunityStepOut { creature: String, provoked: bool, #[schema(value_type = crate::wire::MoveOpportunityReasonId)] reason: &'static str, square: SquareOut, step: usize },
     /// The movement available, and why.
-    Budget MoveBudgetStepOut { budget_ft: u32, speed_ft: u32, why: Vec<&'static str> },
+    Budget MoveBudgetStepOut { budget_ft: u32, speed_ft: u32, #[schema(value_type = Vec<crate::wire::BudgetWhyId>)] why: Vec<&'static str> },
     /// Standing up from prone, or crawling.
     Prone MoveProneStepOut { cost_ft: u32, stands_up: bool },
     /// The total against the budget.
     Total MoveTotalStepOut { budget_ft: Option<u32>, total_ft: u32, within: bool },
     /// Mounting or dismounting.
-    Mounted MoveMountedStepOut { cost_ft: u32, issue: Option<&'static str>, mount: String, mounting: bool },
+    Mounted MoveMountedStepOut { cost_ft: u32, #[schema(value_type = Option<crate::wire::MountIssueId>)] issue: Option<&'static str>, mount: String, mounting: bool },
     /// The move ends in another creature's space.
     EndsOccupied MoveEndsOccupiedStepOut { #[schema(value_type = crate::wire::EndsOccupiedId)] consequence: &'static str, creature: String },
     /// Why the move provokes no attack of opportunity.

@@ -166,6 +166,6 @@ wire! {
     /// 5e ranged attack within 5 ft of a hostile creature.
     CloseCombat CloseCombatStepOut { by: Vec<String>, disadvantage: bool, ignored: Vec<String> },
     /// PF1 ranged attack into melee.
-    IntoMelee IntoMeleeStepOut { engaged_with: Vec<String>, exemption: Option<&'static str>, penalty: i32 },
+    IntoMelee IntoMeleeStepOut { engaged_with: Vec<String>, #[schema(value_type = Option<crate::wire::IntoMeleeExemptionId>)] exemption: Option<&'static str>, penalty: i32 },
     }
 }

@@ -76,7 +76,6 @@ const FREE_STRINGS: &[&str] = &[
     "FlankingResult.rule",
     "StepOut.blocked_by",
     "DroppedOut.item",
-    "ObstacleOut.reason",
     "CreatureIn.feats[]",
     "GridIn.map[]",
     "GridIn.light_map[]",
@@ -153,32 +152,71 @@ fn walk_all<'a>(v: &'a Value, at: String, f: &mut impl FnMut(&str, &'a Value)) {
     }
 }
 
+/// The schemas reachable by `$ref` from the operations' `key` (`responses`, `requestBody`).
+fn reachable(doc: &Value, key: &str) -> Vec<String> {
+    let mut todo = Vec::new();
+    for item in doc["paths"].as_object().unwrap().values() {
+        for op in item.as_object().unwrap().values() {
+            walk_all(&op[key], String::new(), &mut |_, v| {
+                if let Some(r) = v["$ref"].as_str() {
+                    todo.push(r.rsplit('/').next().unwrap().to_owned());
+                }
+            });
+        }
+    }
+    let mut seen: Vec<String> = Vec::new();
+    while let Some(name) = todo.pop() {
+        if !seen.contains(&name) {
+            walk_all(schema(doc, &name), String::new(), &mut |_, v| {
+                if let Some(r) = v["$ref"].as_str() {
+                    todo.push(r.rsplit('/').next().unwrap().to_owned());
+                }
+            });
+            seen.push(name);
+        }
+    }
+    seen
+}
+
+fn is_null(v: &Value) -> bool {
+    v["type"] == "null"
+}
+
 #[test]
-fn nothing_is_nullable_and_every_one_of_is_discriminated() {
+fn no_answer_field_is_nullable_and_every_one_of_is_discriminated() {
     let doc = openapi_doc();
+    let answers = reachable(&doc, "responses");
+    let requests = reachable(&doc, "requestBody");
+    assert!(answers.len() > 150 && requests.len() > 20, "{} {}", answers.len(), requests.len());
     let mut failures = Vec::new();
     let mut unions = 0;
-    // Examples hold data, not schemas.
-    walk_all(&doc, String::new(), &mut |at, v| {
-        if at.contains("/examples") {
-            return;
-        }
-        if let Some(t) = v.get("type")
-            && (t == "null" || t.as_array().is_some_and(|ts| ts.iter().any(|t| t == "null")))
-        {
-            failures.push(format!("{at}: nullable"));
-        }
-        if v.get("oneOf").is_some() {
-            unions += 1;
-            let d = &v["discriminator"];
-            if d["propertyName"].as_str().is_none() || !d["mapping"].is_object() {
-                failures.push(format!("{at}: a oneOf without a discriminator"));
+    for (name, s) in doc["components"]["schemas"].as_object().unwrap() {
+        let answer = answers.contains(name) && !requests.contains(name);
+        walk_all(s, name.clone(), &mut |at, v| {
+            // Examples hold data, not schemas.
+            if at.contains("/examples") {
+                return;
             }
-        }
-        if v.get("anyOf").is_some() {
-            failures.push(format!("{at}: an anyOf"));
-        }
-    });
+            let t = &v["type"];
+            if answer && (t == "null" || t.as_array().is_some_and(|ts| ts.iter().any(|t| t == "null"))) {
+                failures.push(format!("{at}: nullable in an answer"));
+            }
+            if let Some(branches) = v["oneOf"].as_array() {
+                // On input, an optional field is `T | null`: the server reads `null` as absent.
+                let nullable = branches.len() == 2 && branches.iter().any(is_null);
+                if answer || !nullable {
+                    unions += 1;
+                    let d = &v["discriminator"];
+                    if d["propertyName"].as_str().is_none() || !d["mapping"].is_object() {
+                        failures.push(format!("{at}: a oneOf without a discriminator"));
+                    }
+                }
+            }
+            if v.get("anyOf").is_some() {
+                failures.push(format!("{at}: an anyOf"));
+            }
+        });
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(unions >= 5, "dice, effects, blockers, attacker moves, charge obstacles: {unions}");
     // Each branch of each union states its tag, with the values mapped to it.
@@ -194,6 +232,18 @@ fn nothing_is_nullable_and_every_one_of_is_discriminated() {
             assert!(values.contains(value), "{name}: {reference} does not hold {tag} {value}");
         }
     }
+}
+
+/// An optional request field may be sent as `null`: the server reads it as absent, and the
+/// document says so.
+#[tokio::test]
+async fn an_optional_request_field_may_be_null() {
+    let doc = openapi_doc();
+    let mounted = &schema(&doc, "CreatureIn")["properties"]["mounted_on"]["type"];
+    assert!(mounted.as_array().is_some_and(|t| t.contains(&json!("null"))), "{mounted}");
+    let mut req = range_request();
+    req["encounter"]["creatures"][0]["mounted_on"] = Value::Null;
+    assert_eq!(post_json(test_app(), "/v1/range", &req).await.status, 200);
 }
 
 #[test]
