@@ -143,7 +143,7 @@ wire! {
     /// Advantage and disadvantage sources combined.
     AdvantageCombined AdvantageCombinedStepOut { advantage: usize, disadvantage: usize, #[schema(value_type = crate::wire::RollModeId)] roll_mode: &'static str },
     /// One modifier of an attack.
-    AttackModifier AttackModifierStepOut { advantage: bool, attack: i32, defence: i32, detail: Option<String>, disadvantage: bool, source: &'static str },
+    AttackModifier AttackModifierStepOut { advantage: bool, attack: i32, defence: i32, detail: Option<String>, disadvantage: bool, #[schema(value_type = crate::wire::ModifierSourceId)] source: &'static str },
     /// The attack's outcome.
     AttackOutcome AttackOutcomeStepOut { allowed: bool, critical: Option<bool>, hit: Option<bool>, natural: Option<i64>, p_hit: f64, target_number: i32, total: Option<i64> },
     }
