@@ -108,8 +108,15 @@ log "server $BIN on $BASE (pid $SERVER_PID)"
 #    (an `attacker` that names no creature, a creature outside the grid, attacker = target),
 #    which JSON Schema cannot express; those are documented 422s. Every other rejection of
 #    schema-valid data (400, 413, 415, 5xx...) still fails the check.
+#  - Accept-Language is a preference (RFC 9110): the server answers any value, in the supported
+#    language of highest q-value or in English. The document lists the two it speaks (`en`,
+#    `fr`) as an enum for clients, so a value outside it is no schema-violating request the
+#    server must refuse: the header is fixed to `fr` (which also runs every case in French).
 CONFIG=$REPORT_DIR/schemathesis.toml
 cat >"$CONFIG" <<'TOML'
+[parameters]
+"header.Accept-Language" = "fr"
+
 [checks.negative_data_rejection]
 expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
 

@@ -224,7 +224,7 @@ fn unescape(key: &str) -> String {
 }
 
 /// The 400's detail: where the JSON breaks.
-fn malformed(bytes: &[u8], e: &serde_json::Error) -> Text {
+pub(crate) fn malformed(bytes: &[u8], e: &serde_json::Error) -> Text {
     let (line, column) = (e.line(), e.column());
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Text::new(

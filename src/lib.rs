@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod config;
+pub mod doc;
 pub mod error;
 pub mod extract;
 pub mod handlers;
@@ -123,7 +124,7 @@ fn hostname() -> String {
         (name = "catalog", description = "Rulesets and the rule catalog"),
         (name = "operations", description = "Health, readiness and metrics")
     ),
-    components(schemas(error::Problem, error::FieldError))
+    components(schemas(error::Problem, error::FieldError, wire::LanguageId))
 )]
 struct ApiDoc;
 
@@ -149,10 +150,18 @@ fn catalog_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::health::metrics))
 }
 
-/// The OpenAPI document, generated from the types (committed as `openapi/openapi.json`).
-pub fn openapi() -> utoipa::openapi::OpenApi {
+/// The OpenAPI document, generated from the types and finished by [`doc::finish`]
+/// (committed as `openapi/openapi.json`).
+pub fn openapi() -> serde_json::Value {
     let (_, api) = routes().merge(catalog_routes()).split_for_parts();
-    api
+    finished(api)
+}
+
+fn finished(api: utoipa::openapi::OpenApi) -> serde_json::Value {
+    // A document of derived types always serialises; `Null` would only show an empty page.
+    let mut doc = serde_json::to_value(api).unwrap_or_default();
+    doc::finish(&mut doc);
+    doc
 }
 
 /// The whole service.
@@ -179,7 +188,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(questions)
         .merge(catalog)
-        .merge(SwaggerUi::new("/docs").url("/openapi.json", api))
+        .merge(SwaggerUi::new("/docs").external_url_unchecked("/openapi.json", finished(api)))
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         // Outermost first, composed into one layer (see above).

@@ -19,6 +19,7 @@ mod http {
     pub mod ops;
     pub mod range;
     pub mod readme;
+    pub mod schema;
     pub mod server;
     pub mod support;
 }

@@ -61,6 +61,7 @@ pub struct AnalyzeRequest {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PairCoverOut {
     /// As `/v1/cover` names it.
+    #[schema(value_type = crate::wire::CoverDegreeId)]
     pub degree: &'static str,
     /// Given by creatures only.
     pub soft: bool,
@@ -80,6 +81,7 @@ pub struct PairCoverOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PairConcealmentOut {
     /// `none`, `concealment`, `total`.
+    #[schema(value_type = crate::wire::ConcealmentDegreeId)]
     pub degree: &'static str,
     /// Percent.
     pub miss_chance: u32,
@@ -120,6 +122,7 @@ pub struct PairOut {
     /// Within the reach of the attacker's weapon (or natural reach).
     pub in_reach: bool,
     /// `melee` or `ranged`: the attack cover and concealment were judged for.
+    #[schema(value_type = crate::wire::AttackKindId)]
     pub attack: &'static str,
     /// Cover.
     pub cover: PairCoverOut,

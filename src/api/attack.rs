@@ -83,6 +83,7 @@ pub struct ModifierOut {
     /// `cover`, `concealment`, `unseen_target`, `unseen_attacker`, `flanking`,
     /// `prone_attacker`, `prone_target`, `condition`, `squeezing_attacker`,
     /// `squeezing_target`, `charge`, `underwater`, `off_hand`.
+    #[schema(value_type = crate::wire::ModifierSourceId)]
     pub source: &'static str,
     /// Detail (the condition, the creatures, the degree…).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -158,8 +159,10 @@ pub struct AttackResult {
     pub allowed: bool,
     /// Why not: `out_of_range`, `total_cover`, `prone_ranged`, `off_hand_not_light`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::AttackNotAllowedId>)]
     pub reason: Option<&'static str>,
     /// `normal`, `advantage` or `disadvantage`.
+    #[schema(value_type = crate::wire::RollModeId)]
     pub roll_mode: &'static str,
     /// Rule ids granting advantage.
     pub advantage_sources: Vec<&'static str>,

@@ -13,6 +13,7 @@ pub struct RuleOut {
     /// RULES.md section.
     pub section: &'static str,
     /// `seed`, `srd`, `non_srd`, `engine` or `proposed`.
+    #[schema(value_type = crate::wire::RuleKindId)]
     pub kind: &'static str,
     /// Seed file and French heading, or SRD section.
     pub source: &'static str,
@@ -44,6 +45,7 @@ pub struct VariantOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SizeOut {
     /// Size id.
+    #[schema(value_type = crate::wire::SizeId)]
     pub size: &'static str,
     /// Squares per side.
     pub squares: i32,
@@ -57,6 +59,7 @@ pub struct SizeOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RulesetOut {
     /// Id used in `encounter.ruleset`.
+    #[schema(value_type = crate::wire::RulesetId)]
     pub id: &'static str,
     /// Name.
     pub name: &'static str,
@@ -69,6 +72,7 @@ pub struct RulesetOut {
     /// Sizes it knows.
     pub sizes: Vec<SizeOut>,
     /// Conditions it knows.
+    #[schema(value_type = Vec<crate::wire::ConditionId>)]
     pub conditions: Vec<&'static str>,
     /// Variants.
     pub variants: Vec<VariantOut>,

@@ -22,6 +22,7 @@ pub struct MoveOpportunityOut {
     /// `leaves_threatened_square`, `leaves_reach`, `stands_up`, `moves_through_space`,
     /// `offered_to_ally`, `flat_footed`, `cover`, `total_cover`, `total_concealment`,
     /// `withdraw`.
+    #[schema(value_type = crate::wire::MoveOpportunityReasonId)]
     pub reason: &'static str,
     /// Rule id.
     pub rule: &'static str,
@@ -33,6 +34,7 @@ pub struct ChargeObstacleOut {
     /// `no_attack_square`, `too_short`, `too_long`, `no_line_of_sight`, `not_closest`,
     /// `end_occupied`, `end_blocked`, `path_blocked` (solid square, wall, or a solid corner the
     /// line cuts), `difficult_terrain` (difficult, deep water or low obstacle), `path_creature`.
+    #[schema(value_type = crate::wire::ChargeIllegalId)]
     pub reason: &'static str,
     /// The square at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -65,6 +67,7 @@ pub struct ChargeOut {
     pub legal: bool,
     /// Why not.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::ChargeIllegalId>)]
     pub reason: Option<&'static str>,
     /// The square at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -90,6 +93,7 @@ pub struct ChargeOut {
     /// The other equally close legal squares (the charger may pick one instead, Q-29).
     pub alternatives: Vec<SquareOut>,
     /// `convex_hull` (PF1) or `centre_line` (hb3d).
+    #[schema(value_type = crate::wire::PathTestId)]
     pub path_test: &'static str,
     /// The squares the path test covers for the end square.
     pub path_squares: Vec<SquareOut>,
@@ -99,6 +103,7 @@ pub struct ChargeOut {
     pub line_of_sight: bool,
     /// `bull_rush` or `overrun` in place of the attack.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::ChargeThenId>)]
     pub then: Option<&'static str>,
     /// +2 to the attack.
     pub attack_bonus: i32,

@@ -58,8 +58,10 @@ pub struct ConcealmentRequest {
 pub struct CauseOut {
     /// `concealing_squares`, `heavy_obscurement`, `dim_light`, `darkness`,
     /// `observer_in_darkness`, `invisible`, `hidden`, `blinded` or `no_line_of_sight`.
+    #[schema(value_type = crate::wire::ConcealmentCauseId)]
     pub cause: &'static str,
     /// The degree it gives on its own.
+    #[schema(value_type = crate::wire::ConcealmentDegreeId)]
     pub degree: &'static str,
 }
 
@@ -67,8 +69,10 @@ pub struct CauseOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OverrideOut {
     /// `darkvision`, `low_light_vision`, `blindsight`, `truesight` or `see_invisibility`.
+    #[schema(value_type = crate::wire::SenseId)]
     pub sense: &'static str,
     /// The cause it overrode.
+    #[schema(value_type = crate::wire::ConcealmentCauseId)]
     pub cause: &'static str,
 }
 
@@ -88,6 +92,7 @@ pub struct ConcealLineOut {
 pub struct ConcealmentResult {
     /// `none`, `concealment` or `total` (5e: `total` when the attacker cannot see the target,
     /// `concealment` when it is only lightly obscured, which has no effect on attacks).
+    #[schema(value_type = crate::wire::ConcealmentDegreeId)]
     pub degree: &'static str,
     /// Miss chance in percent (20 or 50; always 0 in 5e).
     pub miss_chance: u32,
@@ -104,10 +109,13 @@ pub struct ConcealmentResult {
     /// Whether the target can see the attacker.
     pub target_sees_attacker: bool,
     /// The light the target stands in (for this attacker's eyes).
+    #[schema(value_type = crate::wire::LightId)]
     pub target_light: &'static str,
     /// The light the attacker stands in.
+    #[schema(value_type = crate::wire::LightId)]
     pub attacker_light: &'static str,
     /// 5e: `normal`, `advantage` or `disadvantage` from `dnd5e.unseen`.
+    #[schema(value_type = crate::wire::RollModeId)]
     pub roll_mode: &'static str,
     /// The attacker corner used by the concealing-squares test.
     #[serde(skip_serializing_if = "Option::is_none")]

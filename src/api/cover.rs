@@ -71,6 +71,7 @@ pub struct CoverRequest {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BlockerOut {
     /// `solid`, `low`, `creature` or `wall`.
+    #[schema(value_type = crate::wire::BlockerKindId)]
     pub kind: &'static str,
     /// The square, for square elements.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,6 +84,7 @@ pub struct BlockerOut {
     pub wall: Option<usize>,
     /// The wall's kind.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::WallKindId>)]
     pub wall_kind: Option<&'static str>,
 }
 
@@ -90,6 +92,7 @@ pub struct BlockerOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HitOut {
     /// `interior`, `graze`, `seam`, `pinch`, `cross`, `overlap` or `endpoint_on_wall`.
+    #[schema(value_type = crate::wire::HitCaseId)]
     pub case: &'static str,
     /// Whether the ruleset counts it (a low obstacle too far away, a creature in melee… do not).
     pub counted: bool,
@@ -118,6 +121,7 @@ pub struct LineOut {
 pub struct CoverResult {
     /// `none`, `partial`, `cover`, `improved`, `total` (PF1, SF, hb3d) or `none`, `half`,
     /// `three_quarters`, `total` (5e).
+    #[schema(value_type = crate::wire::CoverDegreeId)]
     pub degree: &'static str,
     /// The cover comes from creatures only (PF1/SF soft cover).
     pub soft: bool,
@@ -126,6 +130,7 @@ pub struct CoverResult {
     /// Bonus to the saving throw named by `save`.
     pub save_bonus: i32,
     /// `dex` (5e) or `reflex` (PF1, SF, hb3d).
+    #[schema(value_type = crate::wire::SaveId)]
     pub save: &'static str,
     /// PF1/SF/hb3d: Reflex bonus against effects from the far side.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -169,6 +169,7 @@ impl From<&Rolled> for RollOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DiceEcho {
     /// `roll`, `given` or `odds`.
+    #[schema(value_type = crate::wire::DiceModeId)]
     pub mode: &'static str,
     /// The seed used (roll mode).
     #[serde(skip_serializing_if = "Option::is_none")]

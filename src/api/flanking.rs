@@ -59,6 +59,7 @@ pub struct FlankerOut {
     /// The opposite edges of the target's space the line meets: `west_east`, `north_south`,
     /// or `both` (through opposite corners).
     #[schema(example = "west_east")]
+    #[schema(value_type = crate::wire::EdgesId)]
     pub edges: &'static str,
 }
 

@@ -64,8 +64,10 @@ pub struct InitiativeEntryOut {
     /// What breaks a tie of totals: the Dex modifier (5e) or the bonus (PF1 family).
     pub tie_key: i32,
     /// `normal`, `advantage`, `disadvantage` (5e 2024).
+    #[schema(value_type = crate::wire::RollModeId)]
     pub roll_mode: &'static str,
     /// Why: `surprised`, `invisible`, `incapacitated`.
+    #[schema(value_type = Vec<crate::wire::RollModeCauseId>)]
     pub roll_mode_causes: Vec<&'static str>,
     /// The dice of the roll.
     pub faces: Vec<i64>,
@@ -82,6 +84,7 @@ pub struct InitiativeEntryOut {
     /// What put it before the next one: `total`, `dex_mod`, `modifier`, `roll_off`, `group`,
     /// `input_order`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::DecidedById>)]
     pub decided_by: Option<&'static str>,
     /// Surprised.
     pub surprised: bool,

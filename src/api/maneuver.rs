@@ -105,7 +105,7 @@ pub struct ManeuverRequest {
     /// `grapple`, `shove` (5e), `bull_rush`, `trip`, `disarm`, `overrun`, `escape` (the
     /// attacker is the grappled creature, the target its grappler), `pin`, `tie_up`, `charge`
     /// (PF1 and hb3d).
-    #[schema(min_length = 1, max_length = 32, example = "bull_rush")]
+    #[schema(value_type = crate::wire::ManeuverKindId)]
     pub kind: String,
     /// Id of the acting creature.
     #[schema(min_length = 1, max_length = 64)]
@@ -130,6 +130,7 @@ pub struct ManeuverModifierOut {
     /// Signed value.
     pub value: i32,
     /// `check` or `defence`.
+    #[schema(value_type = crate::wire::AppliesToId)]
     pub applies_to: &'static str,
 }
 
@@ -150,6 +151,7 @@ pub struct PushOut {
     pub to: SquareOut,
     /// Why it stopped early: `grid_edge`, `solid`, `wall`, `corner`, `creature`, `no_direction`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::PushStopId>)]
     pub stopped_by: Option<&'static str>,
     /// The square that could not be entered.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -172,10 +174,13 @@ pub struct DroppedOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ManeuverEffectsOut {
     /// Conditions the target gains (`prone`, `grappled`, `pinned`, `tied_up`).
+    #[schema(value_type = Vec<crate::wire::ConditionId>)]
     pub target_gains: Vec<&'static str>,
     /// Conditions the attacker gains (`prone`, `grappled`).
+    #[schema(value_type = Vec<crate::wire::ConditionId>)]
     pub attacker_gains: Vec<&'static str>,
     /// Conditions the attacker loses (escape).
+    #[schema(value_type = Vec<crate::wire::ConditionId>)]
     pub attacker_loses: Vec<&'static str>,
     /// The push.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -205,6 +210,7 @@ pub struct AttackerMoveOut {
     /// `follow` (bull rush success: it may follow the pushed creatures if it has movement
     /// left), `through` (overrun success: through the target's space to the first space
     /// beyond), `front` (failure: its movement ends in front of the target).
+    #[schema(value_type = crate::wire::AttackerMoveKindId)]
     pub kind: &'static str,
     /// The movement square by square; `wanted_ft` is the distance the rule asks for and
     /// `stopped_by` what cut it short.
@@ -220,6 +226,7 @@ pub struct SecondaryRushOut {
     pub square: SquareOut,
     /// Why it could not be bull rushed (`size`): the push stops.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::SecondaryIllegalId>)]
     pub reason: Option<&'static str>,
     /// Check bonus, −4 per creature pushed beyond the first included.
     pub bonus: i32,
@@ -268,6 +275,7 @@ pub struct OpportunityOut {
     /// Whether it gets the attack.
     pub provoked: bool,
     /// `provokes`, `improved`, `cover`, `does_not_threaten`, `flat_footed`, `grappled`, `no_check`.
+    #[schema(value_type = crate::wire::ManeuverOpportunityReasonId)]
     pub reason: &'static str,
     /// Rule id.
     pub rule: &'static str,
@@ -277,15 +285,18 @@ pub struct OpportunityOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ManeuverResult {
     /// The kind.
+    #[schema(value_type = crate::wire::ManeuverKindId)]
     pub kind: &'static str,
     /// Whether it can be attempted.
     pub legal: bool,
     /// Why not: `size`, `reach`, `hands`, `legs`, `flying`, `not_grappled`; for a charge the
     /// charge's reason (see `charge.reason`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::ManeuverIllegalId>)]
     pub reason: Option<&'static str>,
     /// `contest` (5e 2014), `save` (5e 2024), `d20_vs_dc` (PF1 CMB vs CMD, 5e 2024 escape),
     /// `3d6_vs_dc` (hb3d), `none`.
+    #[schema(value_type = crate::wire::CheckKindId)]
     pub check: &'static str,
     /// The acting creature's total bonus (5e 2024 grapple/shove: the target's save bonus).
     pub bonus: i32,
@@ -327,6 +338,7 @@ pub struct ManeuverResult {
     pub opportunity_attacks: Vec<OpportunityOut>,
     /// The action it takes: `replaces_one_attack` (5e), `action` (5e escape), `standard`,
     /// `melee_attack` (in place of a melee attack), `full_round` (hb3d disarm without the power).
+    #[schema(value_type = crate::wire::ManeuverActionId)]
     pub action: &'static str,
     /// Tie up: the DC to escape the ropes.
     #[serde(skip_serializing_if = "Option::is_none")]

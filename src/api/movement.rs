@@ -128,6 +128,7 @@ pub struct StepOut {
     pub legal: bool,
     /// Why not: `solid`, `wall`, `corner`, `creature`, `no_movement_left`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::StepIssueId>)]
     pub reason: Option<&'static str>,
     /// The square at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -138,6 +139,7 @@ pub struct StepOut {
     pub blocked_by: Option<String>,
     /// Why that creature cannot be passed.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::BlockedBecauseId>)]
     pub blocked_because: Option<&'static str>,
 }
 
@@ -148,6 +150,7 @@ pub struct EndsOccupiedOut {
     pub creature: String,
     /// `illegal`, `prone` (5e 2024 when a turn ends there), `none`, `return_to_last_legal`
     /// (PF1 family), `allowed` (a helpless occupant, PF1 family).
+    #[schema(value_type = crate::wire::EndsOccupiedId)]
     pub consequence: &'static str,
     /// Rule id.
     pub rule: &'static str,
@@ -157,6 +160,7 @@ pub struct EndsOccupiedOut {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MovementResult {
     /// The mode.
+    #[schema(value_type = crate::wire::MovementModeId)]
     pub mode: &'static str,
     /// Whether the whole movement is allowed.
     pub legal: bool,
@@ -164,6 +168,7 @@ pub struct MovementResult {
     /// `not_a_short_step`, `cannot_stand`, `mount_too_small`, `mount_out_of_reach`,
     /// `landing_out_of_reach`, `landing_blocked`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::MovementReasonId>)]
     pub reason: Option<&'static str>,
     /// The anchor at the start.
     pub start: SquareOut,

@@ -74,6 +74,7 @@ pub struct RangeResult {
     pub distance_m: f64,
     /// `reach`, `normal`, `long`, `increment` or `out_of_range`.
     #[schema(example = "increment")]
+    #[schema(value_type = crate::wire::RangeBandId)]
     pub band: &'static str,
     /// The range increment the target is in (PF1, SF, hb3d ranged weapons).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -87,6 +88,7 @@ pub struct RangeResult {
     /// Attack modifier from the range increment.
     pub range_modifier: i32,
     /// `normal`, `advantage` or `disadvantage` after combining every source.
+    #[schema(value_type = crate::wire::RollModeId)]
     pub roll_mode: &'static str,
     /// Rule ids that impose disadvantage.
     pub disadvantage_sources: Vec<&'static str>,

@@ -36,18 +36,10 @@ impl<S: Send + Sync> FromRequestParts<S> for Negotiated {
 #[derive(IntoParams)]
 #[into_params(parameter_in = Header)]
 pub struct LanguageHeader {
-    /// `en` (default) or `fr` for trace texts
-    #[param(rename = "Accept-Language")]
+    /// `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+    /// supported language with the highest q-value wins, English when none is supported)
+    #[param(rename = "Accept-Language", value_type = Option<crate::wire::LanguageId>)]
     pub accept_language: Option<String>,
-}
-
-/// The `Accept` header [`Negotiated`] reads, documented by the questions that draw.
-#[derive(IntoParams)]
-#[into_params(parameter_in = Header)]
-pub struct AcceptHeader {
-    /// `application/json` (default) or `image/svg+xml` for a drawing
-    #[param(rename = "Accept")]
-    pub accept: Option<String>,
 }
 
 /// Whether the client prefers an SVG drawing.

@@ -7,7 +7,7 @@ use super::QuestionProblems;
 use crate::AppState;
 use crate::api::cover::{CoverRequest, CoverResponse};
 use crate::error::{AppError, Problem};
-use crate::extract::negotiate::{AcceptHeader, LanguageHeader};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use crate::svg;
@@ -27,11 +27,11 @@ use arbiter_rules::scene::Scene;
     path = "/v1/cover",
     tag = "questions",
     request_body = CoverRequest,
-    params(LanguageHeader, AcceptHeader),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The cover answer, or its drawing", content(
             (CoverResponse = "application/json"),
-            (String = "image/svg+xml")
+            (crate::wire::SvgDrawing = "image/svg+xml")
         )),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,

@@ -15,6 +15,7 @@ use crate::AppState;
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
     /// `ok`, or `draining` once shutdown has begun.
+    #[schema(value_type = crate::wire::HealthStatusId)]
     pub status: &'static str,
 }
 

@@ -7,7 +7,7 @@ use super::QuestionProblems;
 use crate::AppState;
 use crate::api::movement::{MovementRequest, MovementResponse};
 use crate::error::{AppError, Problem};
-use crate::extract::negotiate::{AcceptHeader, LanguageHeader};
+use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
 use crate::svg;
@@ -35,11 +35,11 @@ use arbiter_rules::scene::Scene;
     path = "/v1/movement",
     tag = "questions",
     request_body = MovementRequest,
-    params(LanguageHeader, AcceptHeader),
+    params(LanguageHeader),
     responses(
         (status = 200, description = "The movement answer (JSON, or an SVG drawing with `Accept: image/svg+xml`)", content(
             (MovementResponse = "application/json"),
-            (String = "image/svg+xml")
+            (crate::wire::SvgDrawing = "image/svg+xml")
         )),
         (status = 422, description = "The encounter, the path or the options are invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,

@@ -207,13 +207,13 @@ wire! {
     /// An attack modifier, advantage or outcome step (`AttackEffect`) on the wire.
     AttackEffectOut {
     /// Advantage and disadvantage sources combined.
-    AdvantageCombined AdvantageCombinedStepOut { advantage: usize, disadvantage: usize, roll_mode: &'static str },
+    AdvantageCombined AdvantageCombinedStepOut { advantage: usize, disadvantage: usize, #[schema(value_type = crate::wire::RollModeId)] roll_mode: &'static str },
     /// One modifier of an attack.
-    AttackModifier AttackModifierStepOut { advantage: bool, attack: i32, defence: i32, detail: Option<String>, disadvantage: bool, source: &'static str },
+    AttackModifier AttackModifierStepOut { advantage: bool, attack: i32, defence: i32, detail: Option<String>, disadvantage: bool, #[schema(value_type = crate::wire::ModifierSourceId)] source: &'static str },
     /// The attack's outcome.
     AttackOutcome AttackOutcomeStepOut { allowed: bool, critical: Option<bool>, hit: Option<bool>, natural: Option<i64>, p_hit: f64, target_number: i32, total: Option<i64> },
     /// The attack dice when more than one is rolled (advantage, disadvantage, 3d6).
-    AttackDice AttackDiceStepOut { faces: Vec<u32>, natural: i64, roll_mode: &'static str, sides: u32 },
+    AttackDice AttackDiceStepOut { faces: Vec<u32>, natural: i64, #[schema(value_type = crate::wire::RollModeId)] roll_mode: &'static str, sides: u32 },
     /// The critical confirmation roll.
     Confirmation ConfirmationStepOut { confirmed: bool, natural: i64, target_number: i32, total: i64 },
     /// The concealment miss chance roll (d%).

@@ -154,7 +154,7 @@ wire! {
     /// Whether a line of effect exists, and the clear segment found.
     LineOfEffect LineOfEffectStepOut { exists: bool, from: Option<PointOut>, to: Option<PointOut> },
     /// The attacker's best corner and target square.
-    CoverChoice CoverChoiceStepOut { adjacent_test: bool, blocked: u32, corner: Option<PointOut>, degree: &'static str, lines: u32, target_square: Option<SquareOut> },
+    CoverChoice CoverChoiceStepOut { adjacent_test: bool, blocked: u32, corner: Option<PointOut>, #[schema(value_type = crate::wire::CoverDegreeId)] degree: &'static str, lines: u32, target_square: Option<SquareOut> },
     /// Whether the 5e half-cover cap lowered the degree.
     HalfCap HalfCapStepOut { capped: bool },
     /// A low obstacle met by the chosen lines, and whether it counts.
@@ -164,7 +164,7 @@ wire! {
     /// An arrow slit raised the cover (`arrow_slit` is always true).
     ArrowSlit ArrowSlitStepOut { arrow_slit: bool },
     /// The resulting degree and its numbers.
-    CoverResult CoverResultStepOut { ac_bonus: i32, attack_modifier: i32, can_be_targeted: bool, degree: &'static str, save_bonus: i32, soft: bool },
+    CoverResult CoverResultStepOut { ac_bonus: i32, attack_modifier: i32, can_be_targeted: bool, #[schema(value_type = crate::wire::CoverDegreeId)] degree: &'static str, save_bonus: i32, soft: bool },
     /// Whether the cover denies attacks of opportunity.
     CoverOpportunity CoverOpportunityStepOut { denies: bool },
     /// Melee cover asked for a target out of reach (`in_reach` is always false).

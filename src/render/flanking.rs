@@ -78,7 +78,7 @@ fn cannot_flank(creature: &str, attacker: bool, why: &NoFlank) -> CannotFlankSte
         NoFlank::Unarmed => "unarmed",
         NoFlank::ReachZero => "reach_zero",
         NoFlank::OutOfReach { reach_ft, too_close_ft } => {
-            (out.reach_ft, out.too_close_ft) = (Some(*reach_ft), Some(*too_close_ft));
+            (out.reach_ft, out.too_close_ft) = (Some(*reach_ft), *too_close_ft);
             "out_of_reach"
         }
         NoFlank::NotAdjacent => "not_adjacent",
@@ -328,30 +328,27 @@ wire! {
     /// A creature is adjacent to the target and sees it (both always true).
     Adjacent FlankAdjacentStepOut { adjacent: bool, creature: String, sees: bool },
     /// Would-be helpers whose reach does not include the target.
-    OutOfReach FlankOutOfReachStepOut { creatures: Vec<String>, reason: &'static str },
+    OutOfReach FlankOutOfReachStepOut { creatures: Vec<String>, #[schema(value_type = crate::wire::NoFlankId)] reason: &'static str },
     /// Would-be helpers not adjacent to the target.
-    NotAdjacent FlankNotAdjacentStepOut { creatures: Vec<String>, reason: &'static str },
+    NotAdjacent FlankNotAdjacentStepOut { creatures: Vec<String>, #[schema(value_type = crate::wire::NoFlankId)] reason: &'static str },
     /// A helper flanks with the attacker, and the squares whose centres make the line.
-    Pair FlankPairStepOut { attacker_square: SquareOut, edges: &'static str, helper: String, helper_square: SquareOut },
+    Pair FlankPairStepOut { attacker_square: SquareOut, #[schema(value_type = crate::wire::EdgesId)] edges: &'static str, helper: String, helper_square: SquareOut },
     /// A creature cannot flank: `reason`, with `condition` for a condition and `reach_ft` and
     /// `too_close_ft` for `out_of_reach`.
     CannotFlank CannotFlankStepOut {
         attacker: bool,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        condition: Option<&'static str>,
+        #[schema(value_type = Option<crate::wire::ConditionId>)] condition: Option<&'static str>,
         creature: String,
-        #[serde(skip_serializing_if = "Option::is_none")]
         reach_ft: Option<i64>,
-        reason: &'static str,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        too_close_ft: Option<Option<i64>>,
+        #[schema(value_type = crate::wire::NoFlankId)] reason: &'static str,
+        too_close_ft: Option<i64>,
     },
     /// A helper that is not on the opposite border or corner (`opposite` is always false).
     NotOpposite FlankNotOppositeStepOut { helper: String, opposite: bool },
     /// The answer.
     Outcome FlankOutcomeStepOut { advantage: bool, attack_bonus: i32, flanked: bool, flankers: Vec<String> },
     /// The answer when not flanked (no bonus, no flankers), and why: `reason`.
-    NotFlanked FlankNotFlankedStepOut { advantage: bool, attack_bonus: i32, flanked: bool, flankers: Vec<String>, reason: &'static str },
+    NotFlanked FlankNotFlankedStepOut { advantage: bool, attack_bonus: i32, flanked: bool, flankers: Vec<String>, #[schema(value_type = crate::wire::NotFlankedWhyId)] reason: &'static str },
     }
 }
 

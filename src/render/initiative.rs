@@ -128,13 +128,13 @@ wire! {
     /// An initiative step (`InitiativeEffect`) on the wire.
     InitiativeEffectOut {
     /// A creature's bonus and roll mode.
-    Bonus InitiativeBonusStepOut { bonus: i32, causes: Vec<&'static str>, creature: String, roll_mode: &'static str },
+    Bonus InitiativeBonusStepOut { bonus: i32, #[schema(value_type = Vec<crate::wire::RollModeCauseId>)] causes: Vec<&'static str>, creature: String, #[schema(value_type = crate::wire::RollModeId)] roll_mode: &'static str },
     /// A roll.
     Rolled InitiativeRolledStepOut { creature: String, faces: Vec<i64>, natural: i64, shared_with: Vec<String>, total: i64 },
     /// A tie and how it was broken.
-    Tie InitiativeTieStepOut { by: &'static str, creatures: Vec<String> },
+    Tie InitiativeTieStepOut { #[schema(value_type = crate::wire::DecidedById)] by: &'static str, creatures: Vec<String> },
     /// Surprise.
-    Surprised SurprisedStepOut { creature: String, effect: &'static str },
+    Surprised SurprisedStepOut { creature: String, #[schema(value_type = crate::wire::SurpriseEffectId)] effect: &'static str },
     /// The final order.
     Order InitiativeOrderStepOut { order: Vec<String> },
     /// One roll of a roll-off between tied creatures.

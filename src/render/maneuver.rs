@@ -589,7 +589,7 @@ wire! {
     /// Whether the charger sees the target at the start.
     ChargeSight ChargeSightStepOut { line_of_sight: bool },
     /// One end square tested, with the path test and what blocks it.
-    ChargeTested ChargeTestedStepOut { end: SquareOut, movement_ft: u32, obstacle: Option<ObstacleOut>, path_test: &'static str, squares: Vec<SquareOut> },
+    ChargeTested ChargeTestedStepOut { end: SquareOut, movement_ft: u32, obstacle: Option<ObstacleOut>, #[schema(value_type = crate::wire::PathTestId)] path_test: &'static str, squares: Vec<SquareOut> },
     /// No charge is possible (`legal` is always false).
     ChargeIllegal ChargeIllegalStepOut { legal: bool, obstacle: ObstacleOut },
     /// The charge (`legal` is always true).
@@ -600,26 +600,26 @@ wire! {
         from: SquareOut,
         moved_ft: u32,
         path: Vec<SquareOut>,
-        stopped_by: Option<&'static str>,
+        #[schema(value_type = Option<crate::wire::PushStopId>)] stopped_by: Option<&'static str>,
         to: SquareOut,
         wanted_ft: u32,
     },
     /// The acting creature's movement: its kind, then the walk.
     AttackerMoves AttackerMovesStepOut {
-        attacker_move: &'static str,
+        #[schema(value_type = crate::wire::AttackerMoveKindId)] attacker_move: &'static str,
         #[serde(flatten)]
         walk: PushStepOut,
     },
     /// A secondary bull rush against a creature in the way.
-    Secondary SecondaryRushStepOut { bonus: i32, cmd: i32, creature: String, earned_ft: Option<u32>, illegal: Option<&'static str>, margin: Option<i64>, moved: Option<PushStepOut>, natural: Option<i64>, square: SquareOut, success: Option<bool>, total: Option<i64> },
+    Secondary SecondaryRushStepOut { bonus: i32, cmd: i32, creature: String, earned_ft: Option<u32>, #[schema(value_type = Option<crate::wire::SecondaryIllegalId>)] illegal: Option<&'static str>, margin: Option<i64>, moved: Option<PushStepOut>, natural: Option<i64>, square: SquareOut, success: Option<bool>, total: Option<i64> },
     /// The maneuver cannot be attempted (`legal` is always false).
-    Illegal ManeuverIllegalStepOut { kind: &'static str, legal: bool, reason: &'static str },
+    Illegal ManeuverIllegalStepOut { #[schema(value_type = crate::wire::ManeuverKindId)] kind: &'static str, legal: bool, #[schema(value_type = crate::wire::ManeuverIllegalId)] reason: &'static str },
     /// A modifier, to the check or to the defence.
-    Modifier ManeuverModifierStepOut { applies_to: &'static str, detail: String, value: i32 },
+    Modifier ManeuverModifierStepOut { #[schema(value_type = crate::wire::AppliesToId)] applies_to: &'static str, detail: String, value: i32 },
     /// The numbers compared.
-    Numbers ManeuverNumbersStepOut { bonus: i32, check: &'static str, dc: Option<i32>, opposed_bonus: Option<i32> },
+    Numbers ManeuverNumbersStepOut { bonus: i32, #[schema(value_type = crate::wire::CheckKindId)] check: &'static str, dc: Option<i32>, opposed_bonus: Option<i32> },
     /// Automatic success against a helpless target (`automatic` is always true).
-    Automatic ManeuverAutomaticStepOut { automatic: bool, condition: &'static str },
+    Automatic ManeuverAutomaticStepOut { automatic: bool, #[schema(value_type = crate::wire::ConditionId)] condition: &'static str },
     /// The roll.
     Rolled ManeuverRolledStepOut { margin: i64, natural: i64, opposed_total: Option<i64>, success: bool, total: i64 },
     /// A tie in a 5e 2014 contest (`tie` is always true).
@@ -633,7 +633,7 @@ wire! {
     /// The d100 against the miss chance.
     MissRoll ManeuverMissRollStepOut { missed: bool, roll: i64 },
     /// An attack of opportunity the maneuver provokes (or not).
-    Opportunity ManeuverOpportunityStepOut { creature: String, provoked: bool, reason: &'static str },
+    Opportunity ManeuverOpportunityStepOut { creature: String, provoked: bool, #[schema(value_type = crate::wire::ManeuverOpportunityReasonId)] reason: &'static str },
     /// The target let the attacker through (`target_avoids` is always true).
     TargetAvoids TargetAvoidsStepOut { target_avoids: bool },
     /// A grappled target pulled to a free adjacent square, if any.
@@ -655,10 +655,13 @@ wire! {
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct ObstacleOut {
     /// The creature in the way, if one is.
+    #[serde(skip_serializing_if = "Option::is_none")]
     creature: Option<String>,
     /// Why (`ChargeIllegal` id).
+    #[schema(value_type = crate::wire::ChargeIllegalId)]
     reason: &'static str,
     /// The square in the way, if one is.
+    #[serde(skip_serializing_if = "Option::is_none")]
     square: Option<SquareOut>,
 }
 

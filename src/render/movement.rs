@@ -240,19 +240,19 @@ wire! {
     /// A movement step (`MoveEffect`) on the wire.
     MoveEffectOut {
     /// One step of the path.
-    Step MovePathStepOut { cost_ft: u32, diagonal: bool, difficult: bool, from: SquareOut, hampered: bool, index: usize, legal: bool, reason: Option<&'static str>, through: Option<String>, to: SquareOut, total_ft: u32 },
+    Step MovePathStepOut { cost_ft: u32, diagonal: bool, difficult: bool, from: SquareOut, hampered: bool, index: usize, legal: bool, #[schema(value_type = Option<crate::wire::StepIssueId>)] reason: Option<&'static str>, through: Option<String>, to: SquareOut, total_ft: u32 },
     /// An attack of opportunity the move provokes (or not).
-    Opportunity MoveOpportunityStepOut { creature: String, provoked: bool, reason: &'static str, square: SquareOut, step: usize },
+    Opportunity MoveOpportunityStepOut { creature: String, provoked: bool, #[schema(value_type = crate::wire::MoveOpportunityReasonId)] reason: &'static str, square: SquareOut, step: usize },
     /// The movement available, and why.
-    Budget MoveBudgetStepOut { budget_ft: u32, speed_ft: u32, why: Vec<&'static str> },
+    Budget MoveBudgetStepOut { budget_ft: u32, speed_ft: u32, #[schema(value_type = Vec<crate::wire::BudgetWhyId>)] why: Vec<&'static str> },
     /// Standing up from prone, or crawling.
     Prone MoveProneStepOut { cost_ft: u32, stands_up: bool },
     /// The total against the budget.
     Total MoveTotalStepOut { budget_ft: Option<u32>, total_ft: u32, within: bool },
     /// Mounting or dismounting.
-    Mounted MoveMountedStepOut { cost_ft: u32, issue: Option<&'static str>, mount: String, mounting: bool },
+    Mounted MoveMountedStepOut { cost_ft: u32, #[schema(value_type = Option<crate::wire::MountIssueId>)] issue: Option<&'static str>, mount: String, mounting: bool },
     /// The move ends in another creature's space.
-    EndsOccupied MoveEndsOccupiedStepOut { consequence: &'static str, creature: String },
+    EndsOccupied MoveEndsOccupiedStepOut { #[schema(value_type = crate::wire::EndsOccupiedId)] consequence: &'static str, creature: String },
     /// Why the move provokes no attack of opportunity.
     NoOpportunity NoOpportunityStepOut { no_opportunity: &'static str },
     }

@@ -163,10 +163,10 @@ wire! {
     /// Melee reach and whether the target is within it.
     Reach ReachStepOut { reach_ft: i64, second_diagonal: bool, too_close_ft: Option<i64>, within: bool },
     /// A ranged weapon's band.
-    RangeBand RangeBandStepOut { band: &'static str, disadvantage: bool, increment: Option<u32>, max_ft: i64, modifier: i32 },
+    RangeBand RangeBandStepOut { #[schema(value_type = crate::wire::RangeBandId)] band: &'static str, disadvantage: bool, increment: Option<u32>, max_ft: i64, modifier: i32 },
     /// 5e ranged attack within 5 ft of a hostile creature.
     CloseCombat CloseCombatStepOut { by: Vec<String>, disadvantage: bool, ignored: Vec<String> },
     /// PF1 ranged attack into melee.
-    IntoMelee IntoMeleeStepOut { engaged_with: Vec<String>, exemption: Option<&'static str>, penalty: i32 },
+    IntoMelee IntoMeleeStepOut { engaged_with: Vec<String>, #[schema(value_type = Option<crate::wire::IntoMeleeExemptionId>)] exemption: Option<&'static str>, penalty: i32 },
     }
 }

@@ -192,18 +192,18 @@ wire! {
     /// A light, sight or concealment step (`VisionEffect`) on the wire.
     VisionEffectOut {
     /// The light a creature stands in.
-    LightAt LightAtStepOut { creature: String, doubled: bool, light: &'static str, source: Option<usize> },
+    LightAt LightAtStepOut { creature: String, doubled: bool, #[schema(value_type = crate::wire::LightId)] light: &'static str, source: Option<usize> },
     /// A cause of concealment and the degree it gives.
-    Cause ConcealmentCauseStepOut { cause: &'static str, degree: &'static str },
+    Cause ConcealmentCauseStepOut { #[schema(value_type = crate::wire::ConcealmentCauseId)] cause: &'static str, #[schema(value_type = crate::wire::ConcealmentDegreeId)] degree: &'static str },
     /// A sense that overrode a cause.
-    Override SenseOverrideStepOut { cause: &'static str, sense: &'static str },
+    Override SenseOverrideStepOut { #[schema(value_type = crate::wire::ConcealmentCauseId)] cause: &'static str, #[schema(value_type = crate::wire::SenseId)] sense: &'static str },
     /// Whether one creature sees another.
     Sees SeesStepOut { observer: String, sees: bool, subject: String },
     /// The resulting concealment.
-    Result ConcealmentResultStepOut { degree: &'static str, miss_chance: u32 },
+    Result ConcealmentResultStepOut { #[schema(value_type = crate::wire::ConcealmentDegreeId)] degree: &'static str, miss_chance: u32 },
     /// One creature cannot see another, and why (`sees` is always false).
-    Unseen UnseenStepOut { cause: &'static str, observer: String, sees: bool, subject: String },
+    Unseen UnseenStepOut { #[schema(value_type = crate::wire::ConcealmentCauseId)] cause: &'static str, observer: String, sees: bool, subject: String },
     /// One creature's sense lets it see another despite a cause.
-    SenseFor SenseForStepOut { cause: &'static str, observer: String, sense: &'static str, subject: String },
+    SenseFor SenseForStepOut { #[schema(value_type = crate::wire::ConcealmentCauseId)] cause: &'static str, observer: String, #[schema(value_type = crate::wire::SenseId)] sense: &'static str, subject: String },
     }
 }

@@ -6,21 +6,12 @@ use serde_json::{Map, Value, json};
 
 use super::support::*;
 
-/// Follows `$ref`s, and picks the non-null branch of an `Option`'s `oneOf`.
+/// Follows `$ref`s (the document declares no `null`: an optional field is its value's schema).
 fn resolve<'a>(doc: &'a Value, mut s: &'a Value) -> &'a Value {
-    loop {
-        if let Some(r) = s["$ref"].as_str() {
-            s = &doc["components"]["schemas"][r.rsplit('/').next().unwrap()];
-        } else if let Some(branches) = s["oneOf"].as_array()
-            && branches.len() == 2
-            && let Some(other) = branches.iter().find(|b| b["type"] != "null")
-            && branches.iter().any(|b| b["type"] == "null")
-        {
-            s = other;
-        } else {
-            return s;
-        }
+    while let Some(r) = s["$ref"].as_str() {
+        s = &doc["components"]["schemas"][r.rsplit('/').next().unwrap()];
     }
+    s
 }
 
 fn has_type(s: &Value, t: &str) -> bool {
@@ -163,11 +154,11 @@ fn scalar_mutations(s: &Value, pointer: &str, present: Option<&Value>, out: &mut
 /// nothing to exist: stats, saves, senses, options).
 fn mutations(doc: &Value, s: &Value, v: &Value, pointer: &str, out: &mut Vec<Mutation>) {
     let mut s = resolve(doc, s);
-    // The dice: the branch of the mode given.
-    if let Some(branches) = s["oneOf"].as_array()
-        && let Some(b) = branches.iter().find(|b| b["properties"]["mode"]["enum"][0] == v["mode"])
+    // The dice: the branch of the mode given, by the discriminator's mapping.
+    if let Some(tag) = s["discriminator"]["propertyName"].as_str()
+        && let Some(r) = v[tag].as_str().and_then(|t| s["discriminator"]["mapping"][t].as_str())
     {
-        s = b;
+        s = &doc["components"]["schemas"][r.rsplit('/').next().unwrap()];
     }
     match v {
         Value::Object(obj) => {

@@ -213,7 +213,7 @@ async fn openapi_example_works_verbatim() {
     for status in ["200", "400", "413", "415", "422", "503"] {
         assert!(op["responses"][status].is_object(), "missing {status}");
     }
-    let example = doc["components"]["schemas"]["FlankingRequest"]["example"].clone();
+    let example = doc["components"]["schemas"]["FlankingRequest"]["examples"][0].clone();
     let res = post_json(test_app(), "/v1/flanking", &example).await;
     assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
     let result = &res.json()["result"];

@@ -31,10 +31,8 @@ async fn document_states_the_caps_and_problem_responses() {
         assert!(range["responses"][status].is_object(), "missing {status}");
     }
     assert!(range["responses"]["422"]["content"]["application/problem+json"].is_object());
-    assert!(
-        range["requestBody"]["content"]["application/json"]["example"].is_object()
-            || schemas["RangeRequest"]["example"].is_object()
-    );
+    assert!(range["requestBody"]["content"]["application/json"]["examples"]["example"]["value"].is_object());
+    assert!(schemas["RangeRequest"]["examples"][0].is_object());
 }
 
 #[tokio::test]
@@ -45,14 +43,14 @@ async fn openapi_examples_work_verbatim() {
         let Some(op) = item.get("post") else { continue };
         let reference = op["requestBody"]["content"]["application/json"]["schema"]["$ref"].as_str().unwrap();
         let name = reference.rsplit('/').next().unwrap();
-        let example = doc["components"]["schemas"][name]["example"].clone();
+        let example = doc["components"]["schemas"][name]["examples"][0].clone();
         assert!(example.is_object(), "{path}: {name} has no example");
         let res = post_json(test_app(), path, &example).await;
         assert_eq!(res.status, 200, "{path}: {}", String::from_utf8_lossy(&res.body));
         posted += 1;
     }
     assert!(posted >= 6, "every question endpoint has a working example");
-    let example = doc["components"]["schemas"]["RangeRequest"]["example"].clone();
+    let example = doc["components"]["schemas"]["RangeRequest"]["examples"][0].clone();
     assert_eq!(post_json(test_app(), "/v1/range", &example).await.json()["result"]["distance_ft"], 105);
 }
 

@@ -221,7 +221,7 @@ pub fn operations(doc: &Value) -> Vec<(String, String, Value)> {
             .next()
             .unwrap()
             .to_owned();
-        let example = doc["components"]["schemas"][&name]["example"].clone();
+        let example = doc["components"]["schemas"][&name]["examples"][0].clone();
         out.push((path.clone(), name, example));
     }
     out

@@ -4,7 +4,58 @@
  */
 
 export interface paths {
-    "/v1/range": {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 while the process serves. */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics: request counts and latency histograms per route and status. */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 while accepting work, 503 once a shutdown has begun. */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analyze": {
         parameters: {
             query?: never;
             header?: never;
@@ -14,14 +65,64 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Distance, range band and range modifiers between two creatures.
-         * @description Measures the distance between the two spaces (feet, squares, metres) with the ruleset's
-         *     diagonal rule, places the target in a band (`reach`, `normal`, `long`, `increment`,
-         *     `out_of_range`) and adds the modifiers that depend on position: the range increment
-         *     penalty, 5e disadvantage at long range or next to a hostile creature, and PF1's −4 for
-         *     shooting into melee.
+         * The whole scene at once, for a VTT to call on every scene update: for every ordered
+         *     attacker → target pair of opposing sides (a different `side`), the distance, whether the
+         *     target is in reach, cover, concealment, and flanking for pairs in reach — each exactly as
+         *     `/v1/cover`, `/v1/concealment` and `/v1/flanking` answer it, on one prepared scene.
+         * @description The attack judged is melee within reach and ranged beyond (`attack` fixes it). The trace
+         *     counts the pairs each rule was applied to; `traces: true` also returns every pair's trace.
          */
-        post: operations["range"];
+        post: operations["analyze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/attack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolves one attack: every modifier from the snapshot, advantage and disadvantage, the
+         *     roll, hit / miss / critical, the concealment miss roll, and the exact odds.
+         * @description Gathers range (increments, long range, close combat, shooting into melee), cover,
+         *     concealment and sight, flanking, prone attacker and target, conditions, squeezing, charge,
+         *     underwater combat and off-hand attacks, each with its rule. `dice` rolls with a seed (echoed
+         *     back), takes the VTT's faces (`given`), or only computes the odds (`odds`). An attack that
+         *     cannot be made (total cover, out of range) answers 200 with `allowed: false`.
+         */
+        post: operations["attack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/concealment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Concealment of a target from an attacker: miss chance, causes, and the senses that
+         *     overrode them.
+         * @description PF1, SF and hb3d: concealing squares on the corner lines, heavy obscurement, dim light and
+         *     darkness where the target stands (light sources blocked by walls; low-light vision and
+         *     darkvision), invisibility, a blinded observer, line of effect without line of sight; the
+         *     highest applies (20 % or 50 %). D&D 5e has no miss chance: the answer says who sees whom
+         *     and the resulting advantage or disadvantage (`dnd5e.unseen`).
+         */
+        post: operations["concealment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -79,7 +180,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/concealment": {
+    "/v1/initiative": {
         parameters: {
             query?: never;
             header?: never;
@@ -89,40 +190,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Concealment of a target from an attacker: miss chance, causes, and the senses that
-         *     overrode them.
-         * @description PF1, SF and hb3d: concealing squares on the corner lines, heavy obscurement, dim light and
-         *     darkness where the target stands (light sources blocked by walls; low-light vision and
-         *     darkvision), invisibility, a blinded observer, line of effect without line of sight; the
-         *     highest applies (20 % or 50 %). D&D 5e has no miss chance: the answer says who sees whom
-         *     and the resulting advantage or disadvantage (`dnd5e.unseen`).
+         * Rolls initiative and orders the creatures: each roll (5e 2024: advantage or disadvantage
+         *     from surprise, Invisible, Incapacitated), the total, ties (5e: higher Dex modifier, PF1
+         *     family: higher modifier, then a roll-off), surprise (5e 2014: the first turn is lost; PF1
+         *     family: a surprise round for the aware, flat-footed until the first turn), and the exact
+         *     chance of each creature acting first.
+         * @description `dice` rolls with a seed (echoed back), takes the VTT's faces (`initiative`, keyed by
+         *     creature id: the roll, then any roll-off), or only computes the odds (the order is then
+         *     the input order, unrolled).
          */
-        post: operations["concealment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/attack": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Resolves one attack: every modifier from the snapshot, advantage and disadvantage, the
-         *     roll, hit / miss / critical, the concealment miss roll, and the exact odds.
-         * @description Gathers range (increments, long range, close combat, shooting into melee), cover,
-         *     concealment and sight, flanking, prone attacker and target, conditions, squeezing, charge,
-         *     underwater combat and off-hand attacks, each with its rule. `dice` rolls with a seed (echoed
-         *     back), takes the VTT's faces (`given`), or only computes the odds (`odds`). An attack that
-         *     cannot be made (total cover, out of range) answers 200 with `allowed: false`.
-         */
-        post: operations["attack"];
+        post: operations["initiative"];
         delete?: never;
         options?: never;
         head?: never;
@@ -199,7 +276,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/initiative": {
+    "/v1/range": {
         parameters: {
             query?: never;
             header?: never;
@@ -209,40 +286,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rolls initiative and orders the creatures: each roll (5e 2024: advantage or disadvantage
-         *     from surprise, Invisible, Incapacitated), the total, ties (5e: higher Dex modifier, PF1
-         *     family: higher modifier, then a roll-off), surprise (5e 2014: the first turn is lost; PF1
-         *     family: a surprise round for the aware, flat-footed until the first turn), and the exact
-         *     chance of each creature acting first.
-         * @description `dice` rolls with a seed (echoed back), takes the VTT's faces (`initiative`, keyed by
-         *     creature id: the roll, then any roll-off), or only computes the odds (the order is then
-         *     the input order, unrolled).
+         * Distance, range band and range modifiers between two creatures.
+         * @description Measures the distance between the two spaces (feet, squares, metres) with the ruleset's
+         *     diagonal rule, places the target in a band (`reach`, `normal`, `long`, `increment`,
+         *     `out_of_range`) and adds the modifiers that depend on position: the range increment
+         *     penalty, 5e disadvantage at long range or next to a hostile creature, and PF1's −4 for
+         *     shooting into melee.
          */
-        post: operations["initiative"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/analyze": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The whole scene at once, for a VTT to call on every scene update: for every ordered
-         *     attacker → target pair of opposing sides (a different `side`), the distance, whether the
-         *     target is in reach, cover, concealment, and flanking for pairs in reach — each exactly as
-         *     `/v1/cover`, `/v1/concealment` and `/v1/flanking` answer it, on one prepared scene.
-         * @description The attack judged is melee within reach and ranged beyond (`attack` fixes it). The trace
-         *     counts the pairs each rule was applied to; `traces: true` also returns every pair's trace.
-         */
-        post: operations["analyze"];
+        post: operations["range"];
         delete?: never;
         options?: never;
         head?: never;
@@ -283,57 +334,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/healthz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness: 200 while the process serves. */
-        get: operations["healthz"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/readyz": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Readiness: 200 while accepting work, 503 once a shutdown has begun. */
-        get: operations["readyz"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Prometheus metrics: request counts and latency histograms per route and status. */
-        get: operations["metrics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -342,15 +342,18 @@ export interface components {
         AdvantageCombinedStepOut: {
             advantage: number;
             disadvantage: number;
-            roll_mode: string;
+            roll_mode: components["schemas"]["RollModeId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "attack.advantage_combined";
         };
         /**
          * @description The attack judged for every pair.
          * @enum {string}
          */
         AnalyzeAttackIn: "auto" | "melee" | "ranged";
-        /** @description A whole-scene analysis step (`AnalyzeEffect`) on the wire. */
-        AnalyzeEffectOut: components["schemas"]["AppliedStepOut"];
         /**
          * @description A whole-scene question.
          * @example {
@@ -406,12 +409,12 @@ export interface components {
          *     }
          */
         AnalyzeRequest: {
-            /** @description The encounter. */
-            encounter: components["schemas"]["EncounterIn"];
-            /** @description Ids of the attackers, each at most once (default: every creature). */
-            attackers?: components["schemas"]["CreatureId"][] | null;
             /** @description `auto` (default), `melee` or `ranged`. */
             attack?: components["schemas"]["AnalyzeAttackIn"];
+            /** @description Ids of the attackers, each at most once (default: every creature). */
+            attackers?: components["schemas"]["CreatureId"][] | null;
+            /** @description The encounter. */
+            encounter: components["schemas"]["EncounterIn"];
             /**
              * @description Keep each pair's full trace (large); by default the answer's trace counts the pairs
              *     each rule was applied to.
@@ -433,18 +436,50 @@ export interface components {
         /** @description A rule applied to this many pairs. */
         AppliedStepOut: {
             pairs: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "analyze.applied";
         };
+        /**
+         * @description Whether a maneuver modifier applies to the check or to the defence.
+         * @enum {string}
+         */
+        AppliesToId: "check" | "defence";
         /** @description An arrow slit raised the cover (`arrow_slit` is always true). */
         ArrowSlitStepOut: {
             arrow_slit: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.arrow_slit";
         };
-        /** @description An attack modifier, advantage or outcome step (`AttackEffect`) on the wire. */
-        AttackEffectOut: components["schemas"]["AdvantageCombinedStepOut"] | components["schemas"]["AttackModifierStepOut"] | components["schemas"]["AttackOutcomeStepOut"];
+        /** @description The attack dice when more than one is rolled (advantage, disadvantage, 3d6). */
+        AttackDiceStepOut: {
+            faces: number[];
+            /** Format: int64 */
+            natural: number;
+            roll_mode: components["schemas"]["RollModeId"];
+            /** Format: int32 */
+            sides: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "attack.attack_dice";
+        };
         /**
          * @description What the cover is for.
          * @enum {string}
          */
         AttackIn: "melee" | "ranged" | "area";
+        /**
+         * @description The kind of attack cover and concealment were judged for.
+         * @enum {string}
+         */
+        AttackKindId: "melee" | "ranged";
         /** @description One modifier of an attack. */
         AttackModifierStepOut: {
             advantage: boolean;
@@ -452,22 +487,39 @@ export interface components {
             attack: number;
             /** Format: int32 */
             defence: number;
-            detail?: string | null;
+            detail?: string;
             disadvantage: boolean;
-            source: string;
+            source: components["schemas"]["ModifierSourceId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "attack.attack_modifier";
         };
+        /**
+         * @description Why an attack is not allowed.
+         * @enum {string}
+         */
+        AttackNotAllowedId: "out_of_range" | "total_cover" | "prone_ranged" | "off_hand_not_light";
         /** @description Exact odds, as probabilities. */
         AttackOdds: {
             /**
              * Format: double
-             * @description The attack hits (after any concealment miss chance).
+             * @description A hit lost to concealment.
              */
-            hit: number;
+            concealment_miss: number;
             /**
              * Format: double
              * @description It is a critical hit.
              */
             critical: number;
+            /** @description The same as exact fractions (`"319/400"`). */
+            exact: components["schemas"]["AttackOddsExact"];
+            /**
+             * Format: double
+             * @description The attack hits (after any concealment miss chance).
+             */
+            hit: number;
             /**
              * Format: double
              * @description It misses.
@@ -477,41 +529,39 @@ export interface components {
              * Format: double
              * @description PF1: a critical threat (before confirmation and miss chance).
              */
-            threat?: number | null;
-            /**
-             * Format: double
-             * @description A hit lost to concealment.
-             */
-            concealment_miss: number;
-            /** @description The same as exact fractions (`"319/400"`). */
-            exact: components["schemas"]["AttackOddsExact"];
+            threat?: number;
         };
         /** @description Exact fractions. */
         AttackOddsExact: {
-            /** @description Hit. */
-            hit: string;
+            /** @description Concealment miss. */
+            concealment_miss: string;
             /** @description Critical. */
             critical: string;
+            /** @description Hit. */
+            hit: string;
             /** @description Miss. */
             miss: string;
             /** @description Threat (PF1). */
-            threat?: string | null;
-            /** @description Concealment miss. */
-            concealment_miss: string;
+            threat?: string;
         };
         /** @description The attack's outcome. */
         AttackOutcomeStepOut: {
             allowed: boolean;
-            critical?: boolean | null;
-            hit?: boolean | null;
+            critical?: boolean;
+            hit?: boolean;
             /** Format: int64 */
-            natural?: number | null;
+            natural?: number;
             /** Format: double */
             p_hit: number;
             /** Format: int32 */
             target_number: number;
             /** Format: int64 */
-            total?: number | null;
+            total?: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "attack.attack_outcome";
         };
         /**
          * @description An attack question.
@@ -561,141 +611,171 @@ export interface components {
          *     }
          */
         AttackRequest: {
-            /** @description The encounter. */
-            encounter: components["schemas"]["EncounterIn"];
             /** @description Id of the attacker. */
             attacker: string;
+            /** @description Roll (seeded), given faces, or odds only. */
+            dice: components["schemas"]["DiceIn"];
+            /** @description The encounter. */
+            encounter: components["schemas"]["EncounterIn"];
+            /** @description Situational flags. */
+            situational?: components["schemas"]["SituationalIn"];
             /** @description Id of the target. */
             target: string;
             /** @description The weapon (`attack_bonus` on it wins over the attacker's). */
             weapon: components["schemas"]["WeaponIn"];
-            /** @description Roll (seeded), given faces, or odds only. */
-            dice: components["schemas"]["DiceIn"];
-            /** @description Situational flags. */
-            situational?: components["schemas"]["SituationalIn"];
         };
         /** @description The answer to an attack question. */
         AttackResponse: {
-            /** @description The resolved answer. */
-            result: components["schemas"]["AttackResult"];
-            /** @description Exact odds. */
-            odds: components["schemas"]["AttackOdds"];
-            /** @description The dice rolled or taken. */
-            rolls: components["schemas"]["RollOut"][];
             /** @description The dice settings, with the seed used. */
             dice: components["schemas"]["DiceEcho"];
+            /** @description Exact odds. */
+            odds: components["schemas"]["AttackOdds"];
+            /** @description The resolved answer. */
+            result: components["schemas"]["AttackResult"];
+            /** @description The dice rolled or taken. */
+            rolls: components["schemas"]["RollOut"][];
             /** @description Every rule applied, in order. */
             trace: components["schemas"]["TraceStep"][];
         };
         /** @description The answer's `result`. */
         AttackResult: {
-            /** @description Whether the attack can be made. */
-            allowed: boolean;
-            /** @description Why not: `out_of_range`, `total_cover`, `prone_ranged`, `off_hand_not_light`. */
-            reason?: string | null;
-            /** @description `normal`, `advantage` or `disadvantage`. */
-            roll_mode: string;
             /** @description Rule ids granting advantage. */
             advantage_sources: string[];
-            /** @description Rule ids imposing disadvantage. */
-            disadvantage_sources: string[];
-            /** @description Every modifier gathered. */
-            modifiers: components["schemas"]["ModifierOut"][];
+            /** @description Whether the attack can be made. */
+            allowed: boolean;
             /**
              * Format: int32
              * @description Attack bonus with every modifier.
              */
             attack_bonus: number;
-            /**
-             * Format: int32
-             * @description The number to reach (AC, EAC/KAC or DEF with every modifier).
-             */
-            target_number: number;
+            /** @description The attack misses whatever the roll (5e underwater beyond normal range). */
+            automatic_miss: boolean;
+            /** @description The concealment miss roll. */
+            concealment_miss?: components["schemas"]["ConcealmentRollOut"];
+            /** @description PF1: the confirmation roll. */
+            confirm?: components["schemas"]["ConfirmOut"];
+            /** @description Critical hit. */
+            critical?: boolean;
+            /** @description Rule ids imposing disadvantage. */
+            disadvantage_sources: string[];
+            /** @description The faces discarded (advantage or disadvantage). */
+            discarded: number[];
+            /** @description Hit (absent in odds mode). */
+            hit?: boolean;
+            /** @description The faces kept (one d20, or three d6 in hb3d). */
+            kept: number[];
             /**
              * Format: int32
              * @description Concealment miss chance, percent.
              */
             miss_chance: number;
-            /** @description The attack misses whatever the roll (5e underwater beyond normal range). */
-            automatic_miss: boolean;
-            /** @description The faces kept (one d20, or three d6 in hb3d). */
-            kept: number[];
-            /** @description The faces discarded (advantage or disadvantage). */
-            discarded: number[];
+            /** @description Every modifier gathered. */
+            modifiers: components["schemas"]["ModifierOut"][];
             /**
              * Format: int64
              * @description The natural roll.
              */
-            natural?: number | null;
+            natural?: number;
+            /** @description Why not: `out_of_range`, `total_cover`, `prone_ranged`, `off_hand_not_light`. */
+            reason?: components["schemas"]["AttackNotAllowedId"];
+            /** @description `normal`, `advantage` or `disadvantage`. */
+            roll_mode: components["schemas"]["RollModeId"];
+            /**
+             * Format: int32
+             * @description The number to reach (AC, EAC/KAC or DEF with every modifier).
+             */
+            target_number: number;
+            /** @description PF1: critical threat. */
+            threat?: boolean;
             /**
              * Format: int64
              * @description Natural roll plus attack bonus.
              */
-            total?: number | null;
-            /** @description Hit (absent in odds mode). */
-            hit?: boolean | null;
-            /** @description Critical hit. */
-            critical?: boolean | null;
-            /** @description PF1: critical threat. */
-            threat?: boolean | null;
-            confirm?: null | components["schemas"]["ConfirmOut"];
-            concealment_miss?: null | components["schemas"]["ConcealmentRollOut"];
+            total?: number;
         };
+        /**
+         * @description How the acting creature moves after a bull rush or an overrun.
+         * @enum {string}
+         */
+        AttackerMoveKindId: "follow" | "through" | "front";
         /** @description The acting creature's movement after a bull rush or an overrun. */
-        AttackerMoveOut: {
-            /**
-             * @description `follow` (bull rush success: it may follow the pushed creatures if it has movement
-             *     left), `through` (overrun success: through the target's space to the first space
-             *     beyond), `front` (failure: its movement ends in front of the target).
-             */
-            kind: string;
-            /**
-             * @description The movement square by square; `wanted_ft` is the distance the rule asks for and
-             *     `stopped_by` what cut it short.
-             */
-            walk: components["schemas"]["PushOut"];
-        };
+        AttackerMoveOut: components["schemas"]["FollowMoveOut"] | components["schemas"]["ThroughMoveOut"] | components["schemas"]["FrontMoveOut"];
         /** @description The acting creature's movement: its kind, then the walk. */
         AttackerMovesStepOut: components["schemas"]["PushStepOut"] & {
-            attacker_move: string;
+            attacker_move: components["schemas"]["AttackerMoveKindId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`).
+             * @enum {string}
+             */
+            type: "maneuver.attacker_moves";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "maneuver.attacker_moves";
         };
         /** @description Probability of one outcome band. */
         BandOdds: {
             /** @description Band id. */
             band: string;
+            /** @description Exact fraction. */
+            exact: string;
             /**
              * Format: double
              * @description Probability.
              */
             p: number;
-            /** @description Exact fraction. */
-            exact: string;
         };
+        /**
+         * @description The squares a creature of several squares attacks from or is attacked in, and whether
+         *     they are adjacent (the adjacent-melee test).
+         */
+        BigCreaturesStepOut: {
+            adjacent_test: boolean;
+            attacker_square?: components["schemas"]["SquareOut"];
+            target_square?: components["schemas"]["SquareOut"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.big_creatures";
+        };
+        /**
+         * @description Why a creature in the way cannot be passed.
+         * @enum {string}
+         */
+        BlockedBecauseId: "hostile" | "opponent" | "charging_through_ally";
+        /**
+         * @description The kind of element that blocked a line.
+         * @enum {string}
+         */
+        BlockerKindId: "solid" | "low" | "creature" | "wall";
         /** @description An element that blocked a line. */
-        BlockerOut: {
-            /** @description `solid`, `low`, `creature` or `wall`. */
-            kind: string;
-            square?: null | components["schemas"]["SquareOut"];
-            /** @description The creature's id. */
-            creature?: string | null;
-            /** @description The wall's index in `grid.walls`. */
-            wall?: number | null;
-            /** @description The wall's kind. */
-            wall_kind?: string | null;
-        };
+        BlockerOut: components["schemas"]["SquareBlockerOut"] | components["schemas"]["CreatureBlockerOut"] | components["schemas"]["WallBlockerOut"];
+        /**
+         * @description What sets a movement's budget besides the speed.
+         * @enum {string}
+         */
+        BudgetWhyId: "double_move" | "dash" | "stand_up" | "crawl" | "dragging";
         /**
          * @description A creature cannot flank: `reason`, with `condition` for a condition and `reach_ft` and
          *     `too_close_ft` for `out_of_reach`.
          */
         CannotFlankStepOut: {
             attacker: boolean;
-            condition?: string | null;
+            condition?: components["schemas"]["ConditionId"];
             creature: string;
             /** Format: int64 */
-            reach_ft?: number | null;
-            reason: string;
+            reach_ft?: number;
+            reason: components["schemas"]["NoFlankId"];
             /** Format: int64 */
-            too_close_ft?: number | null;
+            too_close_ft?: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.cannot_flank";
         };
         /** @description A cause of concealment. */
         CauseOut: {
@@ -703,12 +783,15 @@ export interface components {
              * @description `concealing_squares`, `heavy_obscurement`, `dim_light`, `darkness`,
              *     `observer_in_darkness`, `invisible`, `hidden`, `blinded` or `no_line_of_sight`.
              */
-            cause: string;
+            cause: components["schemas"]["ConcealmentCauseId"];
             /** @description The degree it gives on its own. */
-            degree: string;
+            degree: components["schemas"]["ConcealmentDegreeId"];
         };
         /** @description One square's sparse terrain and light. */
         CellIn: {
+            light?: null | components["schemas"]["LightIn"];
+            /** @description Terrain kinds of the square (replacing the map's for that square). */
+            terrain?: components["schemas"]["TerrainIn"][] | null;
             /**
              * Format: int64
              * @description Column.
@@ -719,15 +802,17 @@ export interface components {
              * @description Row.
              */
             y: number;
-            /** @description Terrain kinds of the square (replacing the map's for that square). */
-            terrain?: components["schemas"]["TerrainIn"][] | null;
-            light?: null | components["schemas"]["LightIn"];
         };
         /** @description The closest squares from which a charge can attack. */
         ChargeClosestStepOut: {
             closest: components["schemas"]["SquareOut"][];
             /** Format: int32 */
             feet: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.charge_closest";
         };
         /** @description One end square tested. */
         ChargeEndOut: {
@@ -738,14 +823,25 @@ export interface components {
              * @description Movement, feet (`grid.distance.alternating` displacement of the anchor).
              */
             movement_ft: number;
+            /** @description What stops it. */
+            obstacle?: components["schemas"]["ChargeObstacleOut"];
             /** @description The squares the path test covers, row order (start and end spaces excluded). */
             squares: components["schemas"]["SquareOut"][];
-            obstacle?: null | components["schemas"]["ChargeObstacleOut"];
         };
+        /**
+         * @description Why a charge is not possible.
+         * @enum {string}
+         */
+        ChargeIllegalId: "no_attack_square" | "too_short" | "too_long" | "no_line_of_sight" | "not_closest" | "end_occupied" | "end_blocked" | "path_blocked" | "difficult_terrain" | "path_creature";
         /** @description No charge is possible (`legal` is always false). */
         ChargeIllegalStepOut: {
             legal: boolean;
             obstacle: components["schemas"]["ObstacleOut"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.charge_illegal";
         };
         /** @description The charge (`legal` is always true). */
         ChargeLegalStepOut: {
@@ -758,113 +854,147 @@ export interface components {
             legal: boolean;
             /** Format: int32 */
             movement_ft: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.charge_legal";
         };
         /** @description What stops a charge. */
-        ChargeObstacleOut: {
-            /**
-             * @description `no_attack_square`, `too_short`, `too_long`, `no_line_of_sight`, `not_closest`,
-             *     `end_occupied`, `end_blocked`, `path_blocked` (solid square, wall, or a solid corner the
-             *     line cuts), `difficult_terrain` (difficult, deep water or low obstacle), `path_creature`.
-             */
-            reason: string;
-            square?: null | components["schemas"]["SquareOut"];
-            /** @description The creature there. */
-            creature?: string | null;
-        };
+        ChargeObstacleOut: components["schemas"]["NoPathObstacleOut"] | components["schemas"]["SquareObstacleOut"] | components["schemas"]["PathObstacleOut"] | components["schemas"]["CreatureObstacleOut"];
         /** @description A charge (`pf1e.charge`, `hb3d.charge`). */
         ChargeOut: {
-            /** @description Rule id. */
-            rule: string;
-            /** @description Whether the charge is possible. */
-            legal: boolean;
-            /** @description Why not. */
-            reason?: string | null;
-            blocked_square?: null | components["schemas"]["SquareOut"];
+            /**
+             * Format: int32
+             * @description −2 to AC (PF1) / DEF (hb3d) until the charger's next turn.
+             */
+            ac_penalty: number;
+            /** @description The other equally close legal squares (the charger may pick one instead, Q-29). */
+            alternatives: components["schemas"]["SquareOut"][];
+            /**
+             * Format: int32
+             * @description +2 to the attack.
+             */
+            attack_bonus: number;
             /** @description The creature at fault. */
-            blocked_by?: string | null;
-            /** @description The charger's square at the start. */
-            start: components["schemas"]["SquareOut"];
-            end?: null | components["schemas"]["SquareOut"];
-            /**
-             * Format: int32
-             * @description Movement to the end square, feet.
-             */
-            movement_ft?: number | null;
-            /**
-             * Format: int32
-             * @description The longest charge, feet: double speed, or speed with `standard_only`.
-             */
-            max_ft: number;
+            blocked_by?: string;
+            /** @description The square at fault. */
+            blocked_square?: components["schemas"]["SquareOut"];
             /** @description The closest squares from which the charger can attack, row order. */
             closest: components["schemas"]["SquareOut"][];
             /**
              * Format: int32
              * @description Their movement, feet.
              */
-            closest_ft?: number | null;
-            /** @description The other equally close legal squares (the charger may pick one instead, Q-29). */
-            alternatives: components["schemas"]["SquareOut"][];
-            /** @description `convex_hull` (PF1) or `centre_line` (hb3d). */
-            path_test: string;
-            /** @description The squares the path test covers for the end square. */
-            path_squares: components["schemas"]["SquareOut"][];
-            /** @description Every end square tested. */
-            tested: components["schemas"]["ChargeEndOut"][];
+            closest_ft?: number;
+            /** @description The end square (when illegal: the first one tested). */
+            end?: components["schemas"]["SquareOut"];
+            /** @description Whether the charge is possible. */
+            legal: boolean;
             /** @description Line of sight to the target at the start. */
             line_of_sight: boolean;
-            /** @description `bull_rush` or `overrun` in place of the attack. */
-            then?: string | null;
             /**
              * Format: int32
-             * @description +2 to the attack.
+             * @description The longest charge, feet: double speed, or speed with `standard_only`.
              */
-            attack_bonus: number;
+            max_ft: number;
             /**
              * Format: int32
-             * @description −2 to AC (PF1) / DEF (hb3d) until the charger's next turn.
+             * @description Movement to the end square, feet.
              */
-            ac_penalty: number;
-            /**
-             * @description The charger's square step by step, start first: the given path, or a straight line of
-             *     king's moves to the end square.
-             */
-            path: components["schemas"]["SquareOut"][];
+            movement_ft?: number;
             /**
              * @description Legal charges: the attacks of opportunity the movement provokes, once per enemy, at the
              *     first threatened square it leaves (`pf1e.aoo`).
              */
             opportunity_attacks: components["schemas"]["MoveOpportunityOut"][];
+            /**
+             * @description The charger's square step by step, start first: the given path, or a straight line of
+             *     king's moves to the end square.
+             */
+            path: components["schemas"]["SquareOut"][];
+            /** @description The squares the path test covers for the end square. */
+            path_squares: components["schemas"]["SquareOut"][];
+            /** @description `convex_hull` (PF1) or `centre_line` (hb3d). */
+            path_test: components["schemas"]["PathTestId"];
+            /** @description Why not. */
+            reason?: components["schemas"]["ChargeIllegalId"];
+            /** @description Rule id. */
+            rule: string;
+            /** @description The charger's square at the start. */
+            start: components["schemas"]["SquareOut"];
+            /** @description Every end square tested. */
+            tested: components["schemas"]["ChargeEndOut"][];
+            /** @description `bull_rush` or `overrun` in place of the attack. */
+            then?: components["schemas"]["ChargeThenId"];
         };
         /** @description Whether the charger sees the target at the start. */
         ChargeSightStepOut: {
             line_of_sight: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.charge_sight";
         };
         /** @description One end square tested, with the path test and what blocks it. */
         ChargeTestedStepOut: {
             end: components["schemas"]["SquareOut"];
             /** Format: int32 */
             movement_ft: number;
-            obstacle?: null | components["schemas"]["ObstacleOut"];
-            path_test: string;
+            obstacle?: components["schemas"]["ObstacleOut"];
+            path_test: components["schemas"]["PathTestId"];
             squares: components["schemas"]["SquareOut"][];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.charge_tested";
         };
+        /**
+         * @description The maneuver a charge ends in, in place of the attack.
+         * @enum {string}
+         */
+        ChargeThenId: "bull_rush" | "overrun";
         /**
          * @description The maneuver that ends a charge in place of the attack.
          * @enum {string}
          */
         ChargeThenIn: "bull_rush" | "overrun";
+        /** @description The three d6 of an hb3d check. */
+        CheckDiceStepOut: {
+            faces: number[];
+            /** Format: int64 */
+            natural: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.check_dice";
+        };
+        /**
+         * @description How a maneuver is checked: `contest` (5e 2014), `save` (5e 2024), `d20_vs_dc` (PF1
+         *     CMB vs CMD, 5e 2024 escape), `3d6_vs_dc` (hb3d), `none`.
+         * @enum {string}
+         */
+        CheckKindId: "contest" | "save" | "d20_vs_dc" | "3d6_vs_dc" | "none";
         /** @description The 5e close-combat check. */
         CloseCombatOut: {
-            /** @description Whether the ranged attack has disadvantage. */
-            disadvantage: boolean;
             /** @description The hostile creatures within 5 ft that impose it. */
             by: string[];
+            /** @description Whether the ranged attack has disadvantage. */
+            disadvantage: boolean;
         };
         /** @description 5e ranged attack within 5 ft of a hostile creature. */
         CloseCombatStepOut: {
             by: string[];
             disadvantage: boolean;
             ignored: string[];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "range.close_combat";
         };
         /**
          * @description Melee or ranged.
@@ -873,18 +1003,33 @@ export interface components {
         ConcealAttackIn: "melee" | "ranged";
         /** @description One line of the concealing-squares test. */
         ConcealLineOut: {
+            /** @description Whether it passes through a concealing square. */
+            concealed: boolean;
             /** @description Start (attacker corner). */
             from: components["schemas"]["PointOut"];
             /** @description End (target corner). */
             to: components["schemas"]["PointOut"];
-            /** @description Whether it passes through a concealing square. */
-            concealed: boolean;
         };
+        /**
+         * @description What gives concealment.
+         * @enum {string}
+         */
+        ConcealmentCauseId: "concealing_squares" | "heavy_obscurement" | "dim_light" | "darkness" | "observer_in_darkness" | "invisible" | "hidden" | "blinded" | "no_line_of_sight";
         /** @description A cause of concealment and the degree it gives. */
         ConcealmentCauseStepOut: {
-            cause: string;
-            degree: string;
+            cause: components["schemas"]["ConcealmentCauseId"];
+            degree: components["schemas"]["ConcealmentDegreeId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vision.cause";
         };
+        /**
+         * @description A degree of concealment (`vision::ConcealmentDegree`).
+         * @enum {string}
+         */
+        ConcealmentDegreeId: "none" | "concealment" | "total";
         /**
          * @description A concealment question: how concealed `target` is from `attacker`.
          * @example {
@@ -925,14 +1070,14 @@ export interface components {
          *     }
          */
         ConcealmentRequest: {
-            /** @description The encounter. */
-            encounter: components["schemas"]["EncounterIn"];
-            /** @description Id of the attacker (the observer). */
-            attacker: string;
-            /** @description Id of the target. */
-            target: string;
             /** @description `melee` or `ranged` (default). */
             attack?: components["schemas"]["ConcealAttackIn"];
+            /** @description Id of the attacker (the observer). */
+            attacker: string;
+            /** @description The encounter. */
+            encounter: components["schemas"]["EncounterIn"];
+            /** @description Id of the target. */
+            target: string;
         };
         /** @description The answer to a concealment question. */
         ConcealmentResponse: {
@@ -943,52 +1088,54 @@ export interface components {
         };
         /** @description The answer's `result`. */
         ConcealmentResult: {
+            /** @description The light the attacker stands in. */
+            attacker_light: components["schemas"]["LightId"];
+            /** @description Whether the attacker can see the target. */
+            attacker_sees_target: boolean;
+            /** @description Every cause found (they never stack: the highest applies). */
+            causes: components["schemas"]["CauseOut"][];
+            /** @description The attacker corner used by the concealing-squares test. */
+            corner?: components["schemas"]["PointOut"];
             /**
              * @description `none`, `concealment` or `total` (5e: `total` when the attacker cannot see the target,
              *     `concealment` when it is only lightly obscured, which has no effect on attacks).
              */
-            degree: string;
+            degree: components["schemas"]["ConcealmentDegreeId"];
+            /** @description Line of effect between the two. */
+            line_of_effect: boolean;
+            /** @description Line of sight between the two. */
+            line_of_sight: boolean;
+            /** @description That corner's lines. */
+            lines: components["schemas"]["ConcealLineOut"][];
             /**
              * Format: int32
              * @description Miss chance in percent (20 or 50; always 0 in 5e).
              */
             miss_chance: number;
-            /** @description Every cause found (they never stack: the highest applies). */
-            causes: components["schemas"]["CauseOut"][];
             /** @description Senses that overrode a cause. */
             overridden_by: components["schemas"]["OverrideOut"][];
-            /** @description Line of effect between the two. */
-            line_of_effect: boolean;
-            /** @description Line of sight between the two. */
-            line_of_sight: boolean;
-            /** @description Whether the attacker can see the target. */
-            attacker_sees_target: boolean;
+            /** @description 5e: `normal`, `advantage` or `disadvantage` from `dnd5e.unseen`. */
+            roll_mode: components["schemas"]["RollModeId"];
+            /** @description The light the target stands in (for this attacker's eyes). */
+            target_light: components["schemas"]["LightId"];
             /** @description Whether the target can see the attacker. */
             target_sees_attacker: boolean;
-            /** @description The light the target stands in (for this attacker's eyes). */
-            target_light: string;
-            /** @description The light the attacker stands in. */
-            attacker_light: string;
-            /** @description 5e: `normal`, `advantage` or `disadvantage` from `dnd5e.unseen`. */
-            roll_mode: string;
-            corner?: null | components["schemas"]["PointOut"];
-            target_square?: null | components["schemas"]["SquareOut"];
-            /** @description That corner's lines. */
-            lines: components["schemas"]["ConcealLineOut"][];
+            /** @description The target square used by that test. */
+            target_square?: components["schemas"]["SquareOut"];
         };
         /** @description The resulting concealment. */
         ConcealmentResultStepOut: {
-            degree: string;
+            degree: components["schemas"]["ConcealmentDegreeId"];
             /** Format: int32 */
             miss_chance: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vision.result";
         };
         /** @description The concealment miss roll. */
         ConcealmentRollOut: {
-            /**
-             * Format: int32
-             * @description The d100.
-             */
-            roll: number;
             /**
              * Format: int32
              * @description Miss chance, percent.
@@ -996,7 +1143,17 @@ export interface components {
             miss_chance: number;
             /** @description Whether the hit was lost. */
             missed: boolean;
+            /**
+             * Format: int32
+             * @description The d100.
+             */
+            roll: number;
         };
+        /**
+         * @description A condition.
+         * @enum {string}
+         */
+        ConditionId: "blinded" | "charmed" | "confused" | "cowering" | "dazed" | "dead" | "deafened" | "dodging" | "dying" | "entangled" | "exhaustion" | "exhausted" | "fatigued" | "flat_footed" | "frightened" | "grappled" | "helpless" | "hidden" | "incapacitated" | "invisible" | "off_kilter" | "paralyzed" | "petrified" | "pinned" | "poisoned" | "prone" | "restrained" | "shaken" | "squeezing" | "stunned" | "surprised" | "tied_up" | "unconscious";
         /**
          * @description Conditions (which ones a ruleset knows: `GET /v1/rulesets`).
          * @enum {string}
@@ -1015,26 +1172,60 @@ export interface components {
              */
             total: number;
         };
+        /** @description The critical confirmation roll. */
+        ConfirmationStepOut: {
+            confirmed: boolean;
+            /** Format: int64 */
+            natural: number;
+            /** Format: int32 */
+            target_number: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "attack.confirmation";
+        };
         /** @description The attacker's best corner and target square. */
         CoverChoiceStepOut: {
             adjacent_test: boolean;
             /** Format: int32 */
             blocked: number;
-            corner?: null | components["schemas"]["PointOut"];
-            degree: string;
+            corner?: components["schemas"]["PointOut"];
+            degree: components["schemas"]["CoverDegreeId"];
             /** Format: int32 */
             lines: number;
-            target_square?: null | components["schemas"]["SquareOut"];
+            target_square?: components["schemas"]["SquareOut"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.cover_choice";
         };
-        /** @description A line of effect or cover step (`CoverEffect`) on the wire. */
-        CoverEffectOut: components["schemas"]["LineOfEffectStepOut"] | components["schemas"]["CoverChoiceStepOut"] | components["schemas"]["HalfCapStepOut"] | components["schemas"]["LowObstacleStepOut"] | components["schemas"]["SoftCoverStepOut"] | components["schemas"]["ArrowSlitStepOut"] | components["schemas"]["CoverResultStepOut"] | components["schemas"]["CoverOpportunityStepOut"] | components["schemas"]["CoverOutOfReachStepOut"];
+        /**
+         * @description A degree of cover (`cover::CoverDegree`): `none`, `partial`, `cover`, `improved`, `total`
+         *     (PF1, SF, hb3d) or `none`, `half`, `three_quarters`, `total` (5e).
+         * @enum {string}
+         */
+        CoverDegreeId: "none" | "partial" | "half" | "cover" | "three_quarters" | "improved" | "total";
         /** @description Whether the cover denies attacks of opportunity. */
         CoverOpportunityStepOut: {
             denies: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.cover_opportunity";
         };
         /** @description Melee cover asked for a target out of reach (`in_reach` is always false). */
         CoverOutOfReachStepOut: {
             in_reach: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.out_of_reach";
         };
         /**
          * @description A cover question.
@@ -1077,17 +1268,17 @@ export interface components {
          *     }
          */
         CoverRequest: {
-            /** @description The encounter. */
-            encounter: components["schemas"]["EncounterIn"];
-            /** @description Id of the attacker (or the caster of an area effect). */
-            attacker: string;
-            /** @description Id of the target. */
-            target: string;
             /** @description `melee`, `ranged` (default) or `area`. */
             attack?: components["schemas"]["AttackIn"];
+            /** @description Id of the attacker (or the caster of an area effect). */
+            attacker: string;
+            /** @description The encounter. */
+            encounter: components["schemas"]["EncounterIn"];
             origin?: null | components["schemas"]["PointIn"];
             /** @description The area effect is a spread (goes around corners: no Reflex bonus in PF1/SF). */
             spread?: boolean;
+            /** @description Id of the target. */
+            target: string;
             weapon?: null | components["schemas"]["WeaponIn"];
         };
         /** @description The answer to a cover question. */
@@ -1100,61 +1291,64 @@ export interface components {
         /** @description The answer's `result`. */
         CoverResult: {
             /**
-             * @description `none`, `partial`, `cover`, `improved`, `total` (PF1, SF, hb3d) or `none`, `half`,
-             *     `three_quarters`, `total` (5e).
-             */
-            degree: string;
-            /** @description The cover comes from creatures only (PF1/SF soft cover). */
-            soft: boolean;
-            /**
              * Format: int32
              * @description Bonus to AC (0 in hb3d, where cover is an ATT modifier).
              */
             ac_bonus: number;
-            /**
-             * Format: int32
-             * @description Bonus to the saving throw named by `save`.
-             */
-            save_bonus: number;
-            /** @description `dex` (5e) or `reflex` (PF1, SF, hb3d). */
-            save: string;
-            /**
-             * Format: int32
-             * @description PF1/SF/hb3d: Reflex bonus against effects from the far side.
-             */
-            reflex_bonus?: number | null;
-            /**
-             * Format: int32
-             * @description 5e: Dexterity saving throw bonus.
-             */
-            dex_save_bonus?: number | null;
+            /** @description Whether the cover lets the target hide (Stealth). */
+            allows_stealth: boolean;
             /**
              * Format: int32
              * @description hb3d: modifier to the attacker's ATT.
              */
             attack_modifier: number;
+            /** @description The attacker square that corner belongs to. */
+            attacker_square?: components["schemas"]["SquareOut"];
             /** @description Whether the target can be attacked directly. */
             can_be_targeted: boolean;
+            /** @description The attacker corner used (the origin for an area effect). */
+            corner?: components["schemas"]["PointOut"];
+            /**
+             * @description `none`, `partial`, `cover`, `improved`, `total` (PF1, SF, hb3d) or `none`, `half`,
+             *     `three_quarters`, `total` (5e).
+             */
+            degree: components["schemas"]["CoverDegreeId"];
             /** @description Whether the cover denies attacks of opportunity against the target. */
             denies_opportunity_attacks: boolean;
-            /** @description Whether the cover lets the target hide (Stealth). */
-            allows_stealth: boolean;
+            /**
+             * Format: int32
+             * @description 5e: Dexterity saving throw bonus.
+             */
+            dex_save_bonus?: number;
+            /** @description PF1 improved cover: improved evasion against Reflex saves. */
+            improved_evasion: boolean;
+            /** @description Melee: whether some target square is within reach (RULES.md Q-37). */
+            in_reach?: boolean;
+            /** @description The lines of the chosen corner and square. */
+            lines: components["schemas"]["LineOut"][];
+            /** @description The rule id of the procedure that decided. */
+            procedure: string;
+            /**
+             * Format: int32
+             * @description PF1/SF/hb3d: Reflex bonus against effects from the far side.
+             */
+            reflex_bonus?: number;
+            /** @description `dex` (5e) or `reflex` (PF1, SF, hb3d). */
+            save: components["schemas"]["SaveId"];
+            /**
+             * Format: int32
+             * @description Bonus to the saving throw named by `save`.
+             */
+            save_bonus: number;
+            /** @description The cover comes from creatures only (PF1/SF soft cover). */
+            soft: boolean;
             /**
              * Format: int32
              * @description Stealth bonus (PF1 improved cover: +10).
              */
             stealth_bonus: number;
-            /** @description PF1 improved cover: improved evasion against Reflex saves. */
-            improved_evasion: boolean;
-            /** @description Melee: whether some target square is within reach (RULES.md Q-37). */
-            in_reach?: boolean | null;
-            corner?: null | components["schemas"]["PointOut"];
-            attacker_square?: null | components["schemas"]["SquareOut"];
-            target_square?: null | components["schemas"]["SquareOut"];
-            /** @description The rule id of the procedure that decided. */
-            procedure: string;
-            /** @description The lines of the chosen corner and square. */
-            lines: components["schemas"]["LineOut"][];
+            /** @description The target square aimed at. */
+            target_square?: components["schemas"]["SquareOut"];
         };
         /** @description The resulting degree and its numbers. */
         CoverResultStepOut: {
@@ -1163,97 +1357,167 @@ export interface components {
             /** Format: int32 */
             attack_modifier: number;
             can_be_targeted: boolean;
-            degree: string;
+            degree: components["schemas"]["CoverDegreeId"];
             /** Format: int32 */
             save_bonus: number;
             soft: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.cover_result";
+        };
+        /** @description An element that blocked a line (`kind`: `creature`). */
+        CreatureBlockerOut: {
+            /** @description The creature's id. */
+            creature: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "creature";
+            /** @description The square, for square elements. */
+            square?: components["schemas"]["SquareOut"];
+        };
+        /**
+         * @description 5e cover from creatures only (`soft` is always true); `half_cap`: the cap to half
+         *     cover is on.
+         */
+        CreatureCoverStepOut: {
+            half_cap: boolean;
+            soft: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.creature_cover";
         };
         /** @description A creature id (1 to 64 bytes, `ARBITER_MAX_ID_BYTES`). */
         CreatureId: string;
         /** @description A creature on the map. */
         CreatureIn: {
-            /** @description Unique id (at most 64 bytes). */
-            id: string;
-            /** @description Side: creatures of the same side are allies. */
-            side: string;
             /** @description Top-left occupied square. */
             at: components["schemas"]["SquareIn"];
-            /** @description Size category. */
-            size?: components["schemas"]["SizeIn"];
-            /**
-             * Format: int64
-             * @description Natural reach, feet (default from size and ruleset).
-             */
-            reach_ft?: number | null;
-            /**
-             * Format: int64
-             * @description Speed, feet (default 30).
-             */
-            speed_ft?: number | null;
-            /**
-             * Format: int64
-             * @description Swim speed, feet.
-             */
-            swim_speed_ft?: number | null;
-            /**
-             * Format: int64
-             * @description Number of legs (default 2).
-             */
-            legs?: number | null;
-            /** @description Flying. */
-            flying?: boolean;
+            /** @description Conditions; one the ruleset does not know is rejected. */
+            conditions?: components["schemas"]["ConditionIn"][];
             /**
              * Format: int64
              * @description Elevation, feet.
              */
             elevation_ft?: number;
-            /** @description Fights unarmed. */
-            unarmed?: boolean;
             /** @description Feat ids (`improved_trip`, `precise_shot`, `improved_unarmed_strike`…). */
             feats?: components["schemas"]["FeatId"][];
-            wielding?: null | components["schemas"]["WeaponIn"];
-            /** @description Special senses. */
-            senses?: components["schemas"]["SensesIn"];
-            /** @description Conditions; one the ruleset does not know is rejected. */
-            conditions?: components["schemas"]["ConditionIn"][];
+            /** @description Flying. */
+            flying?: boolean;
             /**
              * Format: int64
              * @description Free hands (default 2).
              */
             hands_free?: number | null;
+            /** @description Unique id (at most 64 bytes). */
+            id: string;
+            /**
+             * Format: int64
+             * @description Number of legs (default 2).
+             */
+            legs?: number | null;
             /** @description Id of the mount it rides (they may share squares). */
             mounted_on?: string | null;
+            /**
+             * Format: int64
+             * @description Natural reach, feet (default from size and ruleset).
+             */
+            reach_ft?: number | null;
+            /** @description Special senses. */
+            senses?: components["schemas"]["SensesIn"];
+            /** @description Side: creatures of the same side are allies. */
+            side: string;
+            /** @description Size category. */
+            size?: components["schemas"]["SizeIn"];
+            /**
+             * Format: int64
+             * @description Speed, feet (default 30).
+             */
+            speed_ft?: number | null;
             /** @description The numbers the ruleset needs. */
             stats?: components["schemas"]["StatsIn"];
+            /**
+             * Format: int64
+             * @description Swim speed, feet.
+             */
+            swim_speed_ft?: number | null;
+            /** @description Fights unarmed. */
+            unarmed?: boolean;
+            wielding?: null | components["schemas"]["WeaponIn"];
         };
+        /** @description What stops a charge (`reason`: `end_occupied`, `path_creature`). */
+        CreatureObstacleOut: {
+            /** @description The creature there. */
+            creature: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            reason: "end_occupied" | "path_creature";
+            /** @description The square at fault. */
+            square: components["schemas"]["SquareOut"];
+        };
+        /**
+         * @description What put an initiative entry before the next one.
+         * @enum {string}
+         */
+        DecidedById: "total" | "dex_mod" | "modifier" | "roll_off" | "group" | "input_order";
         /** @description Echo of the dice settings, so that a rolled answer can be replayed. */
         DiceEcho: {
             /** @description `roll`, `given` or `odds`. */
-            mode: string;
+            mode: components["schemas"]["DiceModeId"];
             /**
              * Format: int64
              * @description The seed used (roll mode).
              */
-            seed?: number | null;
+            seed?: number;
+        };
+        /** @description The VTT rolled the dice itself: faces keyed by purpose. */
+        DiceGiven: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            mode: "given";
+            /** @description Faces per purpose. */
+            rolls: components["schemas"]["GivenRollsIn"];
         };
         /** @description How dice are settled. */
-        DiceIn: {
+        DiceIn: components["schemas"]["DiceRoll"] | components["schemas"]["DiceGiven"] | components["schemas"]["DiceOdds"];
+        /**
+         * @description A dice mode.
+         * @enum {string}
+         */
+        DiceModeId: "roll" | "given" | "odds";
+        /** @description No roll: only the exact odds. */
+        DiceOdds: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            mode: "odds";
+        };
+        /**
+         * @description The server rolls; with no seed a fresh one is drawn. The seed is always echoed back so
+         *     that the answer can be replayed.
+         */
+        DiceRoll: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            mode: "roll";
             /**
              * Format: int64
              * @description Seed of the server's RNG: 0 to 9007199254740991 (2^53 − 1, the largest integer a
              *     JavaScript client holds exactly).
              */
             seed?: number | null;
-            /** @enum {string} */
-            mode: "roll";
-        } | {
-            /** @description Faces per purpose. */
-            rolls: components["schemas"]["GivenRollsIn"];
-            /** @enum {string} */
-            mode: "given";
-        } | {
-            /** @enum {string} */
-            mode: "odds";
         };
         /** @description A push direction: squares per 5 ft east (`x`) and south (`y`), each −1, 0 or 1. */
         DirectionOut: {
@@ -1275,6 +1539,11 @@ export interface components {
             metric: string;
             /** Format: int64 */
             squares: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "grid.distance";
         };
         /** @description An item dropped. */
         DroppedOut: {
@@ -1283,11 +1552,22 @@ export interface components {
             /** @description The wielded weapon's name, `weapon`, or `both_hands`. */
             item: string;
         };
-        /** @description A trace step's structured data: the object of one variant of one question's effects. */
-        EffectOut: components["schemas"]["GridEffectOut"] | components["schemas"]["RangeEffectOut"] | components["schemas"]["AttackEffectOut"] | components["schemas"]["CoverEffectOut"] | components["schemas"]["VisionEffectOut"] | components["schemas"]["FlankEffectOut"] | components["schemas"]["ManeuverEffectOut"] | components["schemas"]["MoveEffectOut"] | components["schemas"]["InitiativeEffectOut"] | components["schemas"]["AnalyzeEffectOut"];
+        /**
+         * @description The opposite edges of the target's space a flanking line meets (`both`: through
+         *     opposite corners).
+         * @enum {string}
+         */
+        EdgesId: "west_east" | "north_south" | "both";
+        /** @description A trace step's structured data: the object of one variant of one question's effects, named by its `type` (`<family>.<variant>`). */
+        EffectOut: components["schemas"]["SpaceStepOut"] | components["schemas"]["DistanceStepOut"] | components["schemas"]["ElevationIgnoredStepOut"] | components["schemas"]["ReachStepOut"] | components["schemas"]["RangeBandStepOut"] | components["schemas"]["CloseCombatStepOut"] | components["schemas"]["IntoMeleeStepOut"] | components["schemas"]["AdvantageCombinedStepOut"] | components["schemas"]["AttackModifierStepOut"] | components["schemas"]["AttackOutcomeStepOut"] | components["schemas"]["AttackDiceStepOut"] | components["schemas"]["ConfirmationStepOut"] | components["schemas"]["MissChanceRollStepOut"] | components["schemas"]["LineOfEffectStepOut"] | components["schemas"]["CoverChoiceStepOut"] | components["schemas"]["HalfCapStepOut"] | components["schemas"]["LowObstacleStepOut"] | components["schemas"]["SoftCoverStepOut"] | components["schemas"]["ArrowSlitStepOut"] | components["schemas"]["CoverResultStepOut"] | components["schemas"]["CoverOpportunityStepOut"] | components["schemas"]["CoverOutOfReachStepOut"] | components["schemas"]["HalfCapUnneededStepOut"] | components["schemas"]["CreatureCoverStepOut"] | components["schemas"]["BigCreaturesStepOut"] | components["schemas"]["LightAtStepOut"] | components["schemas"]["ConcealmentCauseStepOut"] | components["schemas"]["SenseOverrideStepOut"] | components["schemas"]["SeesStepOut"] | components["schemas"]["ConcealmentResultStepOut"] | components["schemas"]["UnseenStepOut"] | components["schemas"]["SenseForStepOut"] | components["schemas"]["FlankInheritedStepOut"] | components["schemas"]["FlankRuleOffStepOut"] | components["schemas"]["FlankAttackerOnTargetSideStepOut"] | components["schemas"]["FlankThreatensStepOut"] | components["schemas"]["FlankAdjacentStepOut"] | components["schemas"]["FlankOutOfReachStepOut"] | components["schemas"]["FlankNotAdjacentStepOut"] | components["schemas"]["FlankPairStepOut"] | components["schemas"]["CannotFlankStepOut"] | components["schemas"]["FlankNotOppositeStepOut"] | components["schemas"]["FlankOutcomeStepOut"] | components["schemas"]["FlankNotFlankedStepOut"] | components["schemas"]["ChargeClosestStepOut"] | components["schemas"]["ChargeSightStepOut"] | components["schemas"]["ChargeTestedStepOut"] | components["schemas"]["ChargeIllegalStepOut"] | components["schemas"]["ChargeLegalStepOut"] | components["schemas"]["PushStepOutEffect"] | components["schemas"]["AttackerMovesStepOut"] | components["schemas"]["SecondaryRushStepOut"] | components["schemas"]["ManeuverIllegalStepOut"] | components["schemas"]["ManeuverModifierStepOut"] | components["schemas"]["ManeuverNumbersStepOut"] | components["schemas"]["ManeuverAutomaticStepOut"] | components["schemas"]["ManeuverRolledStepOut"] | components["schemas"]["ManeuverTieStepOut"] | components["schemas"]["ManeuverOddsStepOut"] | components["schemas"]["ManeuverOutcomeStepOut"] | components["schemas"]["ManeuverConcealmentStepOut"] | components["schemas"]["ManeuverMissRollStepOut"] | components["schemas"]["ManeuverOpportunityStepOut"] | components["schemas"]["TargetAvoidsStepOut"] | components["schemas"]["PullAdjacentStepOut"] | components["schemas"]["EscapeDcStepOut"] | components["schemas"]["CheckDiceStepOut"] | components["schemas"]["OpposedRollStepOut"] | components["schemas"]["MoveOpportunityStepOut"] | components["schemas"]["MovePathStepOut"] | components["schemas"]["MoveBudgetStepOut"] | components["schemas"]["MoveProneStepOut"] | components["schemas"]["MoveTotalStepOut"] | components["schemas"]["MoveMountedStepOut"] | components["schemas"]["MoveEndsOccupiedStepOut"] | components["schemas"]["NoOpportunityStepOut"] | components["schemas"]["InitiativeBonusStepOut"] | components["schemas"]["InitiativeRolledStepOut"] | components["schemas"]["InitiativeTieStepOut"] | components["schemas"]["SurprisedStepOut"] | components["schemas"]["InitiativeOrderStepOut"] | components["schemas"]["InitiativeRollOffStepOut"] | components["schemas"]["AppliedStepOut"];
         /** @description Creatures whose elevation was ignored. */
         ElevationIgnoredStepOut: {
             creatures: string[];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "grid.elevation_ignored";
         };
         /**
          * @description The whole encounter as it stands.
@@ -1351,6 +1631,12 @@ export interface components {
          *     }
          */
         EncounterIn: {
+            /** @description Every creature on the map. */
+            creatures: components["schemas"]["CreatureIn"][];
+            /** @description Underwater, gravity. */
+            environment?: components["schemas"]["EnvironmentIn"];
+            /** @description The map. */
+            grid: components["schemas"]["GridIn"];
             /** @description Which rules apply. */
             ruleset: components["schemas"]["RulesetIn"];
             /**
@@ -1359,36 +1645,40 @@ export interface components {
              *     At most 64 variants, each key at most 128 characters.
              */
             variants?: components["schemas"]["VariantMap"];
-            /** @description The map. */
-            grid: components["schemas"]["GridIn"];
-            /** @description Underwater, gravity. */
-            environment?: components["schemas"]["EnvironmentIn"];
-            /** @description Every creature on the map. */
-            creatures: components["schemas"]["CreatureIn"][];
         };
+        /**
+         * @description What a move ending in another creature's space leads to.
+         * @enum {string}
+         */
+        EndsOccupiedId: "illegal" | "prone" | "none" | "return_to_last_legal" | "allowed";
         /** @description The move ends in another creature's space. */
         EndsOccupiedOut: {
-            /** @description The occupant. */
-            creature: string;
             /**
              * @description `illegal`, `prone` (5e 2024 when a turn ends there), `none`, `return_to_last_legal`
              *     (PF1 family), `allowed` (a helpless occupant, PF1 family).
              */
-            consequence: string;
+            consequence: components["schemas"]["EndsOccupiedId"];
+            /** @description The occupant. */
+            creature: string;
             /** @description Rule id. */
             rule: string;
         };
         /** @description The environment. */
         EnvironmentIn: {
-            /** @description The fight takes place underwater. */
-            underwater?: boolean;
             /** @description Gravity. */
             gravity?: components["schemas"]["GravityIn"];
+            /** @description The fight takes place underwater. */
+            underwater?: boolean;
         };
         /** @description The DC to escape being tied up. */
         EscapeDcStepOut: {
             /** Format: int32 */
             escape_dc: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.escape_dc";
         };
         /**
          * Format: int64
@@ -1397,55 +1687,97 @@ export interface components {
         Face: number;
         /** @description A feat id (`improved_trip`). */
         FeatId: string;
-        /** @description One offending field. */
+        /** @description One offending field, as sent. */
         FieldError: {
+            /** @description What is wrong there, in the language of `Accept-Language`. */
+            detail: string;
             /** @description JSON pointer (RFC 6901) into the request body (`/encounter/creatures/2/at`). */
             pointer: string;
-            /** @description What is wrong there. */
-            detail: string;
         };
         /** @description The chance that one roller acts first. */
         FirstOddsOut: {
             /** @description The creatures of the roll (one, or a 5e group). */
             creatures: string[];
+            /** @description Exact fraction (up to 12 rollers). */
+            exact?: string;
             /**
              * Format: double
              * @description Probability.
              */
             p: number;
-            /** @description Exact fraction (up to 12 rollers). */
-            exact?: string | null;
         };
         /** @description A creature is adjacent to the target and sees it (both always true). */
         FlankAdjacentStepOut: {
             adjacent: boolean;
             creature: string;
             sees: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.adjacent";
         };
         /** @description The attacker is of the target's own side. */
         FlankAttackerOnTargetSideStepOut: {
             attacker: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.attacker_on_target_side";
         };
-        /** @description A flanking step (`FlankEffect`) on the wire. */
-        FlankEffectOut: components["schemas"]["FlankInheritedStepOut"] | components["schemas"]["FlankRuleOffStepOut"] | components["schemas"]["FlankAttackerOnTargetSideStepOut"] | components["schemas"]["FlankThreatensStepOut"] | components["schemas"]["FlankAdjacentStepOut"] | components["schemas"]["FlankOutOfReachStepOut"] | components["schemas"]["FlankNotAdjacentStepOut"] | components["schemas"]["FlankPairStepOut"] | components["schemas"]["CannotFlankStepOut"] | components["schemas"]["FlankNotOppositeStepOut"] | components["schemas"]["FlankOutcomeStepOut"];
         /** @description hb3d takes flanking from PF1. */
         FlankInheritedStepOut: {
             inherits: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.inherited_from_pf1e";
         };
         /** @description Would-be helpers not adjacent to the target. */
         FlankNotAdjacentStepOut: {
             creatures: string[];
-            reason: string;
+            reason: components["schemas"]["NoFlankId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.not_adjacent";
+        };
+        /** @description The answer when not flanked (no bonus, no flankers), and why: `reason`. */
+        FlankNotFlankedStepOut: {
+            advantage: boolean;
+            /** Format: int32 */
+            attack_bonus: number;
+            flanked: boolean;
+            flankers: string[];
+            reason: components["schemas"]["NotFlankedWhyId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.not_flanked";
         };
         /** @description A helper that is not on the opposite border or corner (`opposite` is always false). */
         FlankNotOppositeStepOut: {
             helper: string;
             opposite: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.not_opposite";
         };
         /** @description Would-be helpers whose reach does not include the target. */
         FlankOutOfReachStepOut: {
             creatures: string[];
-            reason: string;
+            reason: components["schemas"]["NoFlankId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.out_of_reach";
         };
         /** @description The answer. */
         FlankOutcomeStepOut: {
@@ -1454,17 +1786,32 @@ export interface components {
             attack_bonus: number;
             flanked: boolean;
             flankers: string[];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.outcome";
         };
         /** @description A helper flanks with the attacker, and the squares whose centres make the line. */
         FlankPairStepOut: {
             attacker_square: components["schemas"]["SquareOut"];
-            edges: string;
+            edges: components["schemas"]["EdgesId"];
             helper: string;
             helper_square: components["schemas"]["SquareOut"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.pair";
         };
         /** @description 5e optional flanking is off (`in_force` is always false). */
         FlankRuleOffStepOut: {
             in_force: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.optional_rule_off";
         };
         /** @description A creature threatens the target (`threatens` is always true). */
         FlankThreatensStepOut: {
@@ -1474,25 +1821,29 @@ export interface components {
             second_diagonal: boolean;
             threatens: boolean;
             /** Format: int64 */
-            too_close_ft?: number | null;
+            too_close_ft?: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "flank.threatens";
         };
         /** @description A creature that flanks the target with the attacker. */
         FlankerOut: {
-            /** @description The helper's id. */
-            creature: string;
             /**
              * @description The attacker's square whose centre starts the line (the nearest qualifying pair of
              *     squares is reported for creatures of several squares).
              */
             attacker_square: components["schemas"]["SquareOut"];
-            /** @description The helper's square whose centre ends the line. */
-            helper_square: components["schemas"]["SquareOut"];
+            /** @description The helper's id. */
+            creature: string;
             /**
              * @description The opposite edges of the target's space the line meets: `west_east`, `north_south`,
              *     or `both` (through opposite corners).
-             * @example west_east
              */
-            edges: string;
+            edges: components["schemas"]["EdgesId"];
+            /** @description The helper's square whose centre ends the line. */
+            helper_square: components["schemas"]["SquareOut"];
         };
         /**
          * @description A flanking question: does `attacker` flank `target` in melee, and with whom?
@@ -1548,10 +1899,10 @@ export interface components {
          *     }
          */
         FlankingRequest: {
-            /** @description The encounter. */
-            encounter: components["schemas"]["EncounterIn"];
             /** @description Id of the creature making the melee attack. */
             attacker: string;
+            /** @description The encounter. */
+            encounter: components["schemas"]["EncounterIn"];
             /** @description Id of the creature attacked. */
             target: string;
         };
@@ -1564,26 +1915,26 @@ export interface components {
         };
         /** @description The answer's `result`. */
         FlankingResult: {
-            /** @description Whether the attacker flanks the target. */
-            flanked: boolean;
-            /**
-             * @description Whether flanking applies at all: `false` only in D&D 5e without the variant
-             *     `dnd5e.flanking.optional`.
-             */
-            in_force: boolean;
-            /**
-             * @description Every creature that makes the flank with the attacker, in encounter order, with the
-             *     squares whose centres make the line.
-             */
-            flankers: components["schemas"]["FlankerOut"][];
+            /** @description D&D 5e: advantage on the attacker's melee attack rolls. */
+            advantage: boolean;
             /**
              * Format: int32
              * @description Bonus to the attacker's melee attack rolls: +2 when flanked in PF1, SF and hb3d
              *     (never more), 0 in D&D 5e.
              */
             attack_bonus: number;
-            /** @description D&D 5e: advantage on the attacker's melee attack rolls. */
-            advantage: boolean;
+            /** @description Whether the attacker flanks the target. */
+            flanked: boolean;
+            /**
+             * @description Every creature that makes the flank with the attacker, in encounter order, with the
+             *     squares whose centres make the line.
+             */
+            flankers: components["schemas"]["FlankerOut"][];
+            /**
+             * @description Whether flanking applies at all: `false` only in D&D 5e without the variant
+             *     `dnd5e.flanking.optional`.
+             */
+            in_force: boolean;
             /**
              * @description The flanking rule id that decided (`pf1e.flanking.geometry`, `sf1e.flanking`,
              *     `dnd5e.flanking.optional`).
@@ -1595,51 +1946,63 @@ export interface components {
              */
             threatened: components["schemas"]["ThreatenedOut"][];
         };
+        /** @description The acting creature's movement after a bull rush or an overrun (`kind`: `follow`). */
+        FollowMoveOut: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "follow";
+            /**
+             * @description The movement square by square; `wanted_ft` is the distance the rule asks for and
+             *     `stopped_by` what cut it short.
+             */
+            walk: components["schemas"]["PushOut"];
+        };
+        /** @description The acting creature's movement after a bull rush or an overrun (`kind`: `front`). */
+        FrontMoveOut: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "front";
+            /**
+             * @description The movement square by square; `wanted_ft` is the distance the rule asks for and
+             *     `stopped_by` what cut it short.
+             */
+            walk: components["schemas"]["PushOut"];
+        };
         /** @description Given die faces, keyed by purpose, in the order rolled. */
         GivenRollsIn: {
             /** @description The attack roll: one d20, two with advantage or disadvantage, three d6 in hb3d. */
             attack?: components["schemas"]["Face"][] | null;
-            /** @description PF1 critical confirmation d20. */
-            confirm?: components["schemas"]["Face"][] | null;
-            /** @description Concealment miss chance d100. */
-            miss_chance?: components["schemas"]["Face"][] | null;
             /** @description The acting creature's maneuver or contest roll. */
             check?: components["schemas"]["Face"][] | null;
+            /** @description PF1 critical confirmation d20. */
+            confirm?: components["schemas"]["Face"][] | null;
+            /** @description Initiative faces keyed by creature id (at most 500 creatures). */
+            initiative?: components["schemas"]["InitiativeRolls"];
+            /** @description Concealment miss chance d100. */
+            miss_chance?: components["schemas"]["Face"][] | null;
             /** @description The other side's contest roll. */
             opposed?: components["schemas"]["Face"][] | null;
             /** @description The target's saving throw. */
             save?: components["schemas"]["Face"][] | null;
-            /** @description Initiative faces keyed by creature id (at most 500 creatures). */
-            initiative?: components["schemas"]["InitiativeRolls"];
         };
         /**
          * @description Gravity.
          * @enum {string}
          */
         GravityIn: "normal" | "low" | "high" | "zero";
-        /** @description A space, distance or elevation step (`GridEffect`) on the wire. */
-        GridEffectOut: components["schemas"]["SpaceStepOut"] | components["schemas"]["DistanceStepOut"] | components["schemas"]["ElevationIgnoredStepOut"];
         /** @description The battle map: terrain, walls and light. */
         GridIn: {
-            /**
-             * Format: int64
-             * @description Columns (squares).
-             */
-            width: number;
+            /** @description Sparse terrain and light per square, added on top of `map`. */
+            cells?: components["schemas"]["CellIn"][];
             /**
              * Format: int64
              * @description Rows (squares).
              */
             height: number;
-            /**
-             * @description One string per row, `width` characters each: `.` open, `#` solid, `=` low obstacle,
-             *     `~` concealing, `%` opaque but passable, `:` difficult, `w` deep water.
-             */
-            map?: components["schemas"]["Row"][] | null;
-            /** @description Sparse terrain and light per square, added on top of `map`. */
-            cells?: components["schemas"]["CellIn"][];
-            /** @description Thin walls: straight segments between two points (fractional coordinates allowed). */
-            walls?: components["schemas"]["WallIn"][];
             /** @description Ambient light. */
             light?: components["schemas"]["LightIn"];
             /**
@@ -1649,89 +2012,134 @@ export interface components {
             light_map?: components["schemas"]["Row"][] | null;
             /** @description Light sources (blocked by walls). */
             lights?: components["schemas"]["LightSourceIn"][];
+            /**
+             * @description One string per row, `width` characters each: `.` open, `#` solid, `=` low obstacle,
+             *     `~` concealing, `%` opaque but passable, `:` difficult, `w` deep water.
+             */
+            map?: components["schemas"]["Row"][] | null;
+            /** @description Thin walls: straight segments between two points (fractional coordinates allowed). */
+            walls?: components["schemas"]["WallIn"][];
+            /**
+             * Format: int64
+             * @description Columns (squares).
+             */
+            width: number;
         };
         /** @description Ids of identical creatures that share one roll. */
         Group: string[];
         /** @description Whether the 5e half-cover cap lowered the degree. */
         HalfCapStepOut: {
             capped: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.half_cap";
+        };
+        /**
+         * @description Only creatures and low obstacles block, already within half cover: the 5e cap changes
+         *     nothing (`capped` is always false).
+         */
+        HalfCapUnneededStepOut: {
+            /** Format: int32 */
+            blocked: number;
+            capped: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.half_cap_unneeded";
         };
         /** @description Health status. */
         Health: {
             /** @description `ok`, or `draining` once shutdown has begun. */
-            status: string;
+            status: components["schemas"]["HealthStatusId"];
         };
+        /**
+         * @description A service status: `ok`, or `draining` once shutdown has begun.
+         * @enum {string}
+         */
+        HealthStatusId: "ok" | "draining";
+        /**
+         * @description How a line met a blocker.
+         * @enum {string}
+         */
+        HitCaseId: "interior" | "graze" | "seam" | "pinch" | "cross" | "overlap" | "endpoint_on_wall";
         /** @description One way a line met a blocker (`grid.line.blocked` case). */
         HitOut: {
-            /** @description `interior`, `graze`, `seam`, `pinch`, `cross`, `overlap` or `endpoint_on_wall`. */
-            case: string;
-            /** @description Whether the ruleset counts it (a low obstacle too far away, a creature in melee… do not). */
-            counted: boolean;
+            /** @description Where, approximately (for drawing). */
+            at?: components["schemas"]["PointOut"];
             /** @description The elements involved. */
             by: components["schemas"]["BlockerOut"][];
-            at?: null | components["schemas"]["PointOut"];
+            /** @description `interior`, `graze`, `seam`, `pinch`, `cross`, `overlap` or `endpoint_on_wall`. */
+            case: components["schemas"]["HitCaseId"];
+            /** @description Whether the ruleset counts it (a low obstacle too far away, a creature in melee… do not). */
+            counted: boolean;
         };
         /** @description A creature's bonus and roll mode. */
         InitiativeBonusStepOut: {
             /** Format: int32 */
             bonus: number;
-            causes: string[];
+            causes: components["schemas"]["RollModeCauseId"][];
             creature: string;
-            roll_mode: string;
+            roll_mode: components["schemas"]["RollModeId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "initiative.bonus";
         };
-        /** @description An initiative step (`InitiativeEffect`) on the wire. */
-        InitiativeEffectOut: components["schemas"]["InitiativeBonusStepOut"] | components["schemas"]["InitiativeRolledStepOut"] | components["schemas"]["InitiativeTieStepOut"] | components["schemas"]["SurprisedStepOut"] | components["schemas"]["InitiativeOrderStepOut"];
         /** @description One creature in the order. */
         InitiativeEntryOut: {
-            /** @description Creature id. */
-            creature: string;
-            /** @description 1-based place (input order in odds mode). */
-            position: number;
-            /** @description Index of the group whose roll it shares. */
-            group?: number | null;
+            /** @description PF1 family, when there is a surprise round: whether it acts in it. */
+            acts_in_surprise_round?: boolean;
             /**
              * Format: int32
              * @description Initiative bonus (`initiative_bonus`, else `dex_mod`).
              */
             bonus: number;
+            /** @description Creature id. */
+            creature: string;
+            /**
+             * @description What put it before the next one: `total`, `dex_mod`, `modifier`, `roll_off`, `group`,
+             *     `input_order`.
+             */
+            decided_by?: components["schemas"]["DecidedById"];
+            /** @description The dice of the roll. */
+            faces: number[];
+            /** @description PF1 family: flat-footed until its first turn. */
+            flat_footed_until_first_turn: boolean;
+            /** @description Index of the group whose roll it shares. */
+            group?: number;
+            /** @description 5e 2014: surprised, it cannot move or act on its first turn (nor react until then). */
+            loses_first_turn: boolean;
+            /**
+             * Format: int64
+             * @description Natural result (kept d20, or the 3d6 sum).
+             */
+            natural?: number;
+            /** @description 1-based place (input order in odds mode). */
+            position: number;
+            /** @description `normal`, `advantage`, `disadvantage` (5e 2024). */
+            roll_mode: components["schemas"]["RollModeId"];
+            /** @description Why: `surprised`, `invisible`, `incapacitated`. */
+            roll_mode_causes: components["schemas"]["RollModeCauseId"][];
+            /** @description Roll-off dice, in order. */
+            roll_off: number[];
+            /** @description Surprised. */
+            surprised: boolean;
             /**
              * Format: int32
              * @description What breaks a tie of totals: the Dex modifier (5e) or the bonus (PF1 family).
              */
             tie_key: number;
-            /** @description `normal`, `advantage`, `disadvantage` (5e 2024). */
-            roll_mode: string;
-            /** @description Why: `surprised`, `invisible`, `incapacitated`. */
-            roll_mode_causes: string[];
-            /** @description The dice of the roll. */
-            faces: number[];
-            /**
-             * Format: int64
-             * @description Natural result (kept d20, or the 3d6 sum).
-             */
-            natural?: number | null;
+            /** @description Creatures with the same total. */
+            tied_with: string[];
             /**
              * Format: int64
              * @description Total.
              */
-            total?: number | null;
-            /** @description Roll-off dice, in order. */
-            roll_off: number[];
-            /** @description Creatures with the same total. */
-            tied_with: string[];
-            /**
-             * @description What put it before the next one: `total`, `dex_mod`, `modifier`, `roll_off`, `group`,
-             *     `input_order`.
-             */
-            decided_by?: string | null;
-            /** @description Surprised. */
-            surprised: boolean;
-            /** @description PF1 family, when there is a surprise round: whether it acts in it. */
-            acts_in_surprise_round?: boolean | null;
-            /** @description 5e 2014: surprised, it cannot move or act on its first turn (nor react until then). */
-            loses_first_turn: boolean;
-            /** @description PF1 family: flat-footed until its first turn. */
-            flat_footed_until_first_turn: boolean;
+            total?: number;
         };
         /** @description Exact odds. */
         InitiativeOdds: {
@@ -1741,6 +2149,11 @@ export interface components {
         /** @description The final order. */
         InitiativeOrderStepOut: {
             order: string[];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "initiative.order";
         };
         /**
          * @description An initiative question.
@@ -1792,30 +2205,30 @@ export interface components {
          *     }
          */
         InitiativeRequest: {
-            /** @description The encounter. */
-            encounter: components["schemas"]["EncounterIn"];
+            /** @description Ids of the creatures that roll, each at most once (default: all). */
+            creatures?: components["schemas"]["CreatureId"][] | null;
             /**
              * @description Roll (seeded), given faces (`initiative`: a list per creature id — the roll, two d20
              *     with advantage or disadvantage, three d6 in hb3d — then any roll-off dice), or odds only.
              */
             dice: components["schemas"]["DiceIn"];
-            /** @description Ids of the creatures that roll, each at most once (default: all). */
-            creatures?: components["schemas"]["CreatureId"][] | null;
-            /** @description Ids of the surprised creatures, each at most once. */
-            surprised?: components["schemas"]["CreatureId"][];
+            /** @description The encounter. */
+            encounter: components["schemas"]["EncounterIn"];
             /** @description D&D 5e: groups of identical creatures that share one roll (the first id's faces). */
             groups?: components["schemas"]["Group"][];
+            /** @description Ids of the surprised creatures, each at most once. */
+            surprised?: components["schemas"]["CreatureId"][];
         };
         /** @description The answer to `POST /v1/initiative`. */
         InitiativeResponse: {
-            /** @description The order. */
-            result: components["schemas"]["InitiativeResult"];
-            /** @description Exact odds. */
-            odds: components["schemas"]["InitiativeOdds"];
-            /** @description Dice rolled or taken. */
-            rolls: components["schemas"]["RollOut"][];
             /** @description The dice settings. */
             dice: components["schemas"]["DiceEcho"];
+            /** @description Exact odds. */
+            odds: components["schemas"]["InitiativeOdds"];
+            /** @description The order. */
+            result: components["schemas"]["InitiativeResult"];
+            /** @description Dice rolled or taken. */
+            rolls: components["schemas"]["RollOut"][];
             /** @description The rules applied. */
             trace: components["schemas"]["TraceStep"][];
         };
@@ -1828,6 +2241,20 @@ export interface components {
             /** @description PF1 family: a surprise round happens. */
             surprise_round: boolean;
         };
+        /** @description One roll of a roll-off between tied creatures. */
+        InitiativeRollOffStepOut: {
+            creature: string;
+            faces: number[];
+            /** Format: int64 */
+            natural: number;
+            /** Format: int32 */
+            round: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "initiative.roll_off";
+        };
         /** @description A roll. */
         InitiativeRolledStepOut: {
             creature: string;
@@ -1837,39 +2264,74 @@ export interface components {
             shared_with: string[];
             /** Format: int64 */
             total: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "initiative.rolled";
         };
         InitiativeRolls: {
             [key: string]: number[];
         };
         /** @description A tie and how it was broken. */
         InitiativeTieStepOut: {
-            by: string;
+            by: components["schemas"]["DecidedById"];
             creatures: string[];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "initiative.tie";
         };
+        /**
+         * @description Why a ranged attack into melee takes no penalty.
+         * @enum {string}
+         */
+        IntoMeleeExemptionId: "precise_shot" | "ten_feet_from_friends" | "three_sizes_larger";
         /** @description The PF1 shooting-into-melee check. */
         IntoMeleeOut: {
+            /** @description The attacker's friends engaged in melee with the target. */
+            engaged_with: string[];
             /**
              * Format: int32
              * @description The penalty (−4, −2 or 0).
              */
             modifier: number;
-            /** @description The attacker's friends engaged in melee with the target. */
-            engaged_with: string[];
         };
         /** @description PF1 ranged attack into melee. */
         IntoMeleeStepOut: {
             engaged_with: string[];
-            exemption?: string | null;
+            exemption?: components["schemas"]["IntoMeleeExemptionId"];
             /** Format: int32 */
             penalty: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "range.into_melee";
         };
+        /**
+         * @description A supported language of texts.
+         * @enum {string}
+         */
+        LanguageId: "en" | "fr";
         /** @description The light a creature stands in. */
         LightAtStepOut: {
             creature: string;
             doubled: boolean;
-            light: string;
-            source?: number | null;
+            light: components["schemas"]["LightId"];
+            source?: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vision.light_at";
         };
+        /**
+         * @description A light level.
+         * @enum {string}
+         */
+        LightId: "darkness" | "dim" | "bright";
         /**
          * @description A light level.
          * @enum {string}
@@ -1894,94 +2356,151 @@ export interface components {
         /** @description Whether a line of effect exists, and the clear segment found. */
         LineOfEffectStepOut: {
             exists: boolean;
-            from?: null | components["schemas"]["PointOut"];
-            to?: null | components["schemas"]["PointOut"];
+            from?: components["schemas"]["PointOut"];
+            to?: components["schemas"]["PointOut"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.line_of_effect";
         };
         /** @description One traced line. */
         LineOut: {
-            /** @description Start. */
-            from: components["schemas"]["PointOut"];
-            /** @description End. */
-            to: components["schemas"]["PointOut"];
             /** @description Whether it counts as blocked. */
             blocked: boolean;
+            /** @description Start. */
+            from: components["schemas"]["PointOut"];
             /** @description What it met. */
             hits: components["schemas"]["HitOut"][];
+            /** @description End. */
+            to: components["schemas"]["PointOut"];
         };
         /** @description A low obstacle met by the chosen lines, and whether it counts. */
         LowObstacleStepOut: {
             /** Format: int64 */
             attacker_ft: number;
             counted: boolean;
-            square?: null | components["schemas"]["SquareOut"];
+            square?: components["schemas"]["SquareOut"];
             /** Format: int64 */
             target_ft: number;
-            wall?: number | null;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.low_obstacle";
+            wall?: number;
         };
+        /**
+         * @description The action a maneuver takes: `replaces_one_attack` (5e), `action` (5e escape),
+         *     `standard`, `melee_attack` (in place of a melee attack), `full_round` (hb3d disarm
+         *     without the power, a charge).
+         * @enum {string}
+         */
+        ManeuverActionId: "replaces_one_attack" | "action" | "standard" | "melee_attack" | "full_round";
         /** @description Automatic success against a helpless target (`automatic` is always true). */
         ManeuverAutomaticStepOut: {
             automatic: boolean;
-            condition: string;
+            condition: components["schemas"]["ConditionId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.automatic";
         };
         /** @description The target's concealment miss chance, percent. */
         ManeuverConcealmentStepOut: {
             /** Format: int32 */
             miss_chance: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.concealment";
         };
-        /** @description A combat maneuver or charge step (`ManeuverEffect`) on the wire. */
-        ManeuverEffectOut: components["schemas"]["ChargeClosestStepOut"] | components["schemas"]["ChargeSightStepOut"] | components["schemas"]["ChargeTestedStepOut"] | components["schemas"]["ChargeIllegalStepOut"] | components["schemas"]["ChargeLegalStepOut"] | components["schemas"]["PushStepOut"] | components["schemas"]["AttackerMovesStepOut"] | components["schemas"]["SecondaryRushStepOut"] | components["schemas"]["ManeuverIllegalStepOut"] | components["schemas"]["ManeuverModifierStepOut"] | components["schemas"]["ManeuverNumbersStepOut"] | components["schemas"]["ManeuverAutomaticStepOut"] | components["schemas"]["ManeuverRolledStepOut"] | components["schemas"]["ManeuverTieStepOut"] | components["schemas"]["ManeuverOddsStepOut"] | components["schemas"]["ManeuverOutcomeStepOut"] | components["schemas"]["ManeuverConcealmentStepOut"] | components["schemas"]["ManeuverMissRollStepOut"] | components["schemas"]["ManeuverOpportunityStepOut"] | components["schemas"]["TargetAvoidsStepOut"] | components["schemas"]["PullAdjacentStepOut"] | components["schemas"]["EscapeDcStepOut"] | components["schemas"]["MoveOpportunityStepOut"];
         /** @description What the maneuver does to the map. */
         ManeuverEffectsOut: {
-            /** @description Conditions the target gains (`prone`, `grappled`, `pinned`, `tied_up`). */
-            target_gains: string[];
             /** @description Conditions the attacker gains (`prone`, `grappled`). */
-            attacker_gains: string[];
+            attacker_gains: components["schemas"]["ConditionId"][];
             /** @description Conditions the attacker loses (escape). */
-            attacker_loses: string[];
-            push?: null | components["schemas"]["PushOut"];
-            /** @description Items dropped. */
-            dropped: components["schemas"]["DroppedOut"][];
-            /** @description Overrun: the attacker moves through the target's space. */
-            through: boolean;
-            /** @description Bull rush / overrun failure: the attacker's movement ends in front of the target. */
-            attacker_stops_in_front: boolean;
+            attacker_loses: components["schemas"]["ConditionId"][];
             /** @description Disarm without a weapon: the attacker may pick the item up. */
             attacker_may_pick_up: boolean;
-            target_moved_to?: null | components["schemas"]["SquareOut"];
-            attacker_move?: null | components["schemas"]["AttackerMoveOut"];
+            /**
+             * @description Bull rush and overrun: how the acting creature moves (follows the push, passes through
+             *     the target's space, or stops in front of it).
+             */
+            attacker_move?: components["schemas"]["AttackerMoveOut"];
+            /** @description Bull rush / overrun failure: the attacker's movement ends in front of the target. */
+            attacker_stops_in_front: boolean;
+            /** @description Items dropped. */
+            dropped: components["schemas"]["DroppedOut"][];
+            /** @description The push. */
+            push?: components["schemas"]["PushOut"];
             /** @description PF1 bull rush: the secondary bull rushes against creatures in the way, in order. */
             secondary_bull_rushes: components["schemas"]["SecondaryRushOut"][];
+            /** @description Conditions the target gains (`prone`, `grappled`, `pinned`, `tied_up`). */
+            target_gains: components["schemas"]["ConditionId"][];
+            /** @description PF1/hb3d grapple of a non-adjacent target: the square it is pulled to. */
+            target_moved_to?: components["schemas"]["SquareOut"];
+            /** @description Overrun: the attacker moves through the target's space. */
+            through: boolean;
         };
+        /**
+         * @description Why a maneuver is not possible (for a charge, the charge's reason).
+         * @enum {string}
+         */
+        ManeuverIllegalId: "size" | "reach" | "hands" | "legs" | "flying" | "not_grappled" | "no_attack_square" | "too_short" | "too_long" | "no_line_of_sight" | "not_closest" | "end_occupied" | "end_blocked" | "path_blocked" | "difficult_terrain" | "path_creature";
         /** @description The maneuver cannot be attempted (`legal` is always false). */
         ManeuverIllegalStepOut: {
-            kind: string;
+            kind: components["schemas"]["ManeuverKindId"];
             legal: boolean;
-            reason: string;
+            reason: components["schemas"]["ManeuverIllegalId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.illegal";
         };
+        /**
+         * @description A maneuver kind (`grapple`, `shove` (5e), `bull_rush`, `trip`, `disarm`, `overrun`,
+         *     `escape`, `pin`, `tie_up`, `charge` (PF1 and hb3d)).
+         * @enum {string}
+         */
+        ManeuverKindId: "grapple" | "shove" | "bull_rush" | "trip" | "disarm" | "overrun" | "escape" | "pin" | "tie_up" | "charge";
         /** @description The d100 against the miss chance. */
         ManeuverMissRollStepOut: {
             missed: boolean;
             /** Format: int64 */
             roll: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.miss_roll";
         };
         /** @description A modifier with its rule. */
         ManeuverModifierOut: {
-            /** @description Rule id. */
-            rule: string;
+            /** @description `check` or `defence`. */
+            applies_to: components["schemas"]["AppliesToId"];
             /** @description What it is. */
             detail: string;
+            /** @description Rule id. */
+            rule: string;
             /**
              * Format: int32
              * @description Signed value.
              */
             value: number;
-            /** @description `check` or `defence`. */
-            applies_to: string;
         };
         /** @description A modifier, to the check or to the defence. */
         ManeuverModifierStepOut: {
-            applies_to: string;
+            applies_to: components["schemas"]["AppliesToId"];
             detail: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.modifier";
             /** Format: int32 */
             value: number;
         };
@@ -1989,68 +2508,63 @@ export interface components {
         ManeuverNumbersStepOut: {
             /** Format: int32 */
             bonus: number;
-            check: string;
+            check: components["schemas"]["CheckKindId"];
             /** Format: int32 */
-            dc?: number | null;
+            dc?: number;
             /** Format: int32 */
-            opposed_bonus?: number | null;
+            opposed_bonus?: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.numbers";
         };
         /** @description Exact odds. */
         ManeuverOdds: {
-            /**
-             * Format: double
-             * @description Probability of success.
-             */
-            success: number;
-            /** @description Exact fraction. */
-            exact: string;
             /** @description Each band that changes the effect (they sum to 1). */
             bands: components["schemas"]["BandOdds"][];
+            /** @description Exact fraction. */
+            exact: string;
             /**
              * @description Pushes: the distribution of the target's displacement on the map (walls, creatures and
              *     PF1's secondary bull rushes included), feet, 0 included; sums to 1.
              */
             moved?: components["schemas"]["MovedOdds"][];
+            /**
+             * Format: double
+             * @description Probability of success.
+             */
+            success: number;
         };
         /** @description The exact chance of success, as a number and as a fraction. */
         ManeuverOddsStepOut: {
             exact: string;
             /** Format: double */
             success: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.odds";
         };
+        /**
+         * @description Why a maneuver provokes (or does not provoke) an attack of opportunity.
+         * @enum {string}
+         */
+        ManeuverOpportunityReasonId: "provokes" | "improved" | "cover" | "does_not_threaten" | "flat_footed" | "grappled" | "no_check";
         /** @description An attack of opportunity the maneuver provokes (or not). */
         ManeuverOpportunityStepOut: {
             creature: string;
             provoked: boolean;
-            reason: string;
+            reason: components["schemas"]["ManeuverOpportunityReasonId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.opportunity";
         };
         /** @description Maneuver options. */
         ManeuverOptionsIn: {
-            /**
-             * @description PF1 Improved feat (+2, no attack of opportunity) / hb3d « Science de … » (+3 ATT, no
-             *     attack of opportunity).
-             */
-            improved?: boolean;
-            /** @description 5e shove: `push` (default) or `prone`. */
-            shove?: components["schemas"]["ShoveIn"];
-            /** @description Overrun: the target lets the attacker through (no check). */
-            target_avoids?: boolean;
-            /** @description PF1 / hb3d grapple, pin, tie up: maintaining a hold on a target that did not break free (+5). */
-            maintained?: boolean;
-            /** @description Escape with Escape Artist (`stats.escape_artist`) instead of a maneuver check. */
-            escape_artist?: boolean;
-            /**
-             * @description Charge: the charger's anchor squares step by step, each adjacent to the previous one
-             *     (the first to the start; the last is the end square). Absent: the engine picks the first
-             *     legal closest square in row order and lists the other legal ones.
-             */
-            path?: components["schemas"]["SquareIn"][] | null;
-            then?: null | components["schemas"]["ChargeThenIn"];
-            /**
-             * @description Charge: the charger can take only a standard action this turn, so it charges up to its
-             *     speed instead of double its speed.
-             */
-            standard_only?: boolean;
             /**
              * Format: int32
              * @description PF1 / hb3d: damage the acting creature took from the attack of opportunity this
@@ -2058,10 +2572,40 @@ export interface components {
              *     maneuver provokes none.
              */
             aoo_damage?: number;
+            /** @description Escape with Escape Artist (`stats.escape_artist`) instead of a maneuver check. */
+            escape_artist?: boolean;
+            /**
+             * @description PF1 Improved feat (+2, no attack of opportunity) / hb3d « Science de … » (+3 ATT, no
+             *     attack of opportunity).
+             */
+            improved?: boolean;
+            /** @description PF1 / hb3d grapple, pin, tie up: maintaining a hold on a target that did not break free (+5). */
+            maintained?: boolean;
+            /**
+             * @description Charge: the charger's anchor squares step by step, each adjacent to the previous one
+             *     (the first to the start; the last is the end square). Absent: the engine picks the first
+             *     legal closest square in row order and lists the other legal ones.
+             */
+            path?: components["schemas"]["SquareIn"][] | null;
+            /** @description 5e shove: `push` (default) or `prone`. */
+            shove?: components["schemas"]["ShoveIn"];
+            /**
+             * @description Charge: the charger can take only a standard action this turn, so it charges up to its
+             *     speed instead of double its speed.
+             */
+            standard_only?: boolean;
+            /** @description Overrun: the target lets the attacker through (no check). */
+            target_avoids?: boolean;
+            then?: null | components["schemas"]["ChargeThenIn"];
         };
         /** @description The outcome band. */
         ManeuverOutcomeStepOut: {
             band: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.outcome";
         };
         /**
          * @description A maneuver question.
@@ -2111,122 +2655,124 @@ export interface components {
          *     }
          */
         ManeuverRequest: {
+            /** @description Id of the acting creature. */
+            attacker: string;
+            /** @description Roll (seeded), given faces (`check`, `opposed`, `save`), or odds only. */
+            dice: components["schemas"]["DiceIn"];
             /** @description The encounter. */
             encounter: components["schemas"]["EncounterIn"];
             /**
              * @description `grapple`, `shove` (5e), `bull_rush`, `trip`, `disarm`, `overrun`, `escape` (the
              *     attacker is the grappled creature, the target its grappler), `pin`, `tie_up`, `charge`
              *     (PF1 and hb3d).
-             * @example bull_rush
              */
-            kind: string;
-            /** @description Id of the acting creature. */
-            attacker: string;
-            /** @description Id of the target. */
-            target: string;
-            /** @description Roll (seeded), given faces (`check`, `opposed`, `save`), or odds only. */
-            dice: components["schemas"]["DiceIn"];
+            kind: components["schemas"]["ManeuverKindId"];
             /** @description Options. */
             options?: components["schemas"]["ManeuverOptionsIn"];
+            /** @description Id of the target. */
+            target: string;
         };
         /** @description The answer to `POST /v1/maneuvers`. */
         ManeuverResponse: {
-            /** @description The maneuver. */
-            result: components["schemas"]["ManeuverResult"];
-            /** @description Exact odds. */
-            odds: components["schemas"]["ManeuverOdds"];
-            /** @description Dice rolled or taken. */
-            rolls: components["schemas"]["RollOut"][];
             /** @description The dice settings. */
             dice: components["schemas"]["DiceEcho"];
+            /** @description Exact odds. */
+            odds: components["schemas"]["ManeuverOdds"];
+            /** @description The maneuver. */
+            result: components["schemas"]["ManeuverResult"];
+            /** @description Dice rolled or taken. */
+            rolls: components["schemas"]["RollOut"][];
             /** @description The rules applied. */
             trace: components["schemas"]["TraceStep"][];
         };
         /** @description The maneuver answer. */
         ManeuverResult: {
-            /** @description The kind. */
-            kind: string;
-            /** @description Whether it can be attempted. */
-            legal: boolean;
             /**
-             * @description Why not: `size`, `reach`, `hands`, `legs`, `flying`, `not_grappled`; for a charge the
-             *     charge's reason (see `charge.reason`).
+             * @description The action it takes: `replaces_one_attack` (5e), `action` (5e escape), `standard`,
+             *     `melee_attack` (in place of a melee attack), `full_round` (hb3d disarm without the power).
              */
-            reason?: string | null;
-            /**
-             * @description `contest` (5e 2014), `save` (5e 2024), `d20_vs_dc` (PF1 CMB vs CMD, 5e 2024 escape),
-             *     `3d6_vs_dc` (hb3d), `none`.
-             */
-            check: string;
+            action: components["schemas"]["ManeuverActionId"];
+            /** @description Automatic success (PF1/hb3d: helpless target). */
+            automatic: boolean;
+            /** @description The outcome band (`pushed_10_ft`, `attacker_prone`, `both_hands`…). */
+            band?: string;
             /**
              * Format: int32
              * @description The acting creature's total bonus (5e 2024 grapple/shove: the target's save bonus).
              */
             bonus: number;
+            /** @description Kind `charge`: the charge itself. */
+            charge?: components["schemas"]["ChargeOut"];
+            /**
+             * @description `contest` (5e 2014), `save` (5e 2024), `d20_vs_dc` (PF1 CMB vs CMD, 5e 2024 escape),
+             *     `3d6_vs_dc` (hb3d), `none`.
+             */
+            check: components["schemas"]["CheckKindId"];
             /**
              * Format: int32
              * @description CMD, DEF or DC.
              */
-            dc?: number | null;
-            /**
-             * Format: int32
-             * @description 5e 2014: the other side's contest bonus.
-             */
-            opposed_bonus?: number | null;
-            /** @description Automatic success (PF1/hb3d: helpless target). */
-            automatic: boolean;
-            /** @description Every modifier with its rule. */
-            modifiers: components["schemas"]["ManeuverModifierOut"][];
-            /**
-             * Format: int64
-             * @description Natural roll (3d6 sum in hb3d; the target's save in 5e 2024).
-             */
-            natural?: number | null;
-            /**
-             * Format: int64
-             * @description Total.
-             */
-            total?: number | null;
-            /**
-             * Format: int64
-             * @description 5e 2014: the other side's natural roll.
-             */
-            opposed_natural?: number | null;
-            /**
-             * Format: int64
-             * @description 5e 2014: the other side's total.
-             */
-            opposed_total?: number | null;
-            /** @description Success (absent in odds mode). */
-            success?: boolean | null;
-            /**
-             * Format: int64
-             * @description total − DC (5e 2014: total − opposed total; 5e 2024: DC − save total, success when > 0).
-             */
-            margin?: number | null;
-            /** @description The outcome band (`pushed_10_ft`, `attacker_prone`, `both_hands`…). */
-            band?: string | null;
-            effects?: null | components["schemas"]["ManeuverEffectsOut"];
-            /** @description Attacks of opportunity the maneuver provokes (PF1, hb3d). */
-            opportunity_attacks: components["schemas"]["OpportunityOut"][];
-            /**
-             * @description The action it takes: `replaces_one_attack` (5e), `action` (5e escape), `standard`,
-             *     `melee_attack` (in place of a melee attack), `full_round` (hb3d disarm without the power).
-             */
-            action: string;
+            dc?: number;
+            /** @description Effects on the map (when rolled). */
+            effects?: components["schemas"]["ManeuverEffectsOut"];
             /**
              * Format: int32
              * @description Tie up: the DC to escape the ropes.
              */
-            escape_dc?: number | null;
-            charge?: null | components["schemas"]["ChargeOut"];
+            escape_dc?: number;
+            /** @description The kind. */
+            kind: components["schemas"]["ManeuverKindId"];
+            /** @description Whether it can be attempted. */
+            legal: boolean;
+            /**
+             * Format: int64
+             * @description total − DC (5e 2014: total − opposed total; 5e 2024: DC − save total, success when > 0).
+             */
+            margin?: number;
             /**
              * Format: int32
              * @description PF1 / hb3d: the target's concealment miss chance against the maneuver, percent, rolled
              *     (`miss_chance` die) after a successful check.
              */
             miss_chance: number;
-            miss_roll?: null | components["schemas"]["MissRollOut"];
+            /** @description The miss roll. */
+            miss_roll?: components["schemas"]["MissRollOut"];
+            /** @description Every modifier with its rule. */
+            modifiers: components["schemas"]["ManeuverModifierOut"][];
+            /**
+             * Format: int64
+             * @description Natural roll (3d6 sum in hb3d; the target's save in 5e 2024).
+             */
+            natural?: number;
+            /** @description Attacks of opportunity the maneuver provokes (PF1, hb3d). */
+            opportunity_attacks: components["schemas"]["OpportunityOut"][];
+            /**
+             * Format: int32
+             * @description 5e 2014: the other side's contest bonus.
+             */
+            opposed_bonus?: number;
+            /**
+             * Format: int64
+             * @description 5e 2014: the other side's natural roll.
+             */
+            opposed_natural?: number;
+            /**
+             * Format: int64
+             * @description 5e 2014: the other side's total.
+             */
+            opposed_total?: number;
+            /**
+             * @description Why not: `size`, `reach`, `hands`, `legs`, `flying`, `not_grappled`; for a charge the
+             *     charge's reason (see `charge.reason`).
+             */
+            reason?: components["schemas"]["ManeuverIllegalId"];
+            /** @description Success (absent in odds mode). */
+            success?: boolean;
+            /**
+             * Format: int64
+             * @description Total.
+             */
+            total?: number;
         };
         /** @description The roll. */
         ManeuverRolledStepOut: {
@@ -2235,38 +2781,52 @@ export interface components {
             /** Format: int64 */
             natural: number;
             /** Format: int64 */
-            opposed_total?: number | null;
+            opposed_total?: number;
             success: boolean;
             /** Format: int64 */
             total: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.rolled";
         };
         /** @description A tie in a 5e 2014 contest (`tie` is always true). */
         ManeuverTieStepOut: {
             tie: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.tie";
+        };
+        /** @description The concealment miss chance roll (d%). */
+        MissChanceRollStepOut: {
+            /** Format: int32 */
+            miss_chance: number;
+            missed: boolean;
+            /** Format: int32 */
+            roll: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "attack.miss_chance_roll";
         };
         /** @description The concealment miss roll of a maneuver. */
         MissRollOut: {
+            /** @description Whether the maneuver missed. */
+            missed: boolean;
             /**
              * Format: int64
              * @description The d100.
              */
             roll: number;
-            /** @description Whether the maneuver missed. */
-            missed: boolean;
         };
         /** @description One modifier gathered. */
         ModifierOut: {
-            /** @description The rule id. */
-            rule: string;
-            /**
-             * @description What it comes from: `range`, `long_range`, `ranged_in_close_combat`, `into_melee`,
-             *     `cover`, `concealment`, `unseen_target`, `unseen_attacker`, `flanking`,
-             *     `prone_attacker`, `prone_target`, `condition`, `squeezing_attacker`,
-             *     `squeezing_target`, `charge`, `underwater`, `off_hand`.
-             */
-            source: string;
-            /** @description Detail (the condition, the creatures, the degree…). */
-            detail?: string | null;
+            /** @description Grants advantage (5e). */
+            advantage: boolean;
             /**
              * Format: int32
              * @description Modifier to the attack roll.
@@ -2277,25 +2837,52 @@ export interface components {
              * @description Modifier to the target number (AC, EAC/KAC, DEF).
              */
             defence: number;
-            /** @description Grants advantage (5e). */
-            advantage: boolean;
+            /** @description Detail (the condition, the creatures, the degree…). */
+            detail?: string;
             /** @description Imposes disadvantage (5e). */
             disadvantage: boolean;
+            /** @description The rule id. */
+            rule: string;
+            /**
+             * @description What it comes from: `range`, `long_range`, `ranged_in_close_combat`, `into_melee`,
+             *     `cover`, `concealment`, `unseen_target`, `unseen_attacker`, `flanking`,
+             *     `prone_attacker`, `prone_target`, `condition`, `squeezing_attacker`,
+             *     `squeezing_target`, `charge`, `underwater`, `off_hand`.
+             */
+            source: components["schemas"]["ModifierSourceId"];
         };
+        /**
+         * @description Where an attack modifier comes from.
+         * @enum {string}
+         */
+        ModifierSourceId: "range" | "long_range" | "ranged_in_close_combat" | "into_melee" | "cover" | "concealment" | "unseen_target" | "unseen_attacker" | "flanking" | "prone_attacker" | "prone_target" | "condition" | "squeezing_attacker" | "squeezing_target" | "charge" | "underwater" | "off_hand";
+        /**
+         * @description What is wrong with mounting or dismounting.
+         * @enum {string}
+         */
+        MountIssueId: "mount_too_small" | "mount_out_of_reach" | "landing_out_of_reach" | "landing_blocked" | "no_movement_left";
         /** @description The movement available, and why. */
         MoveBudgetStepOut: {
             /** Format: int32 */
             budget_ft: number;
             /** Format: int32 */
             speed_ft: number;
-            why: string[];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move.budget";
+            why: components["schemas"]["BudgetWhyId"][];
         };
-        /** @description A movement step (`MoveEffect`) on the wire. */
-        MoveEffectOut: components["schemas"]["MovePathStepOut"] | components["schemas"]["MoveOpportunityStepOut"] | components["schemas"]["MoveBudgetStepOut"] | components["schemas"]["MoveProneStepOut"] | components["schemas"]["MoveTotalStepOut"] | components["schemas"]["MoveMountedStepOut"] | components["schemas"]["MoveEndsOccupiedStepOut"] | components["schemas"]["NoOpportunityStepOut"];
         /** @description The move ends in another creature's space. */
         MoveEndsOccupiedStepOut: {
-            consequence: string;
+            consequence: components["schemas"]["EndsOccupiedId"];
             creature: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move.ends_occupied";
         };
         /**
          * @description How the creature moves.
@@ -2306,18 +2893,19 @@ export interface components {
         MoveMountedStepOut: {
             /** Format: int32 */
             cost_ft: number;
-            issue?: string | null;
+            issue?: components["schemas"]["MountIssueId"];
             mount: string;
             mounting: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move.mounted";
         };
         /** @description An attack of opportunity provoked by a movement (a charge's, or `/v1/movement`'s). */
         MoveOpportunityOut: {
             /** @description The creature that may attack. */
             creature: string;
-            /** @description Index in the path of the square the mover stands on when it provokes (0: the start). */
-            step: number;
-            /** @description That square. */
-            square: components["schemas"]["SquareOut"];
             /** @description Whether it gets the attack (false: listed with why not, or only offered). */
             provoked: boolean;
             /**
@@ -2325,37 +2913,51 @@ export interface components {
              *     `offered_to_ally`, `flat_footed`, `cover`, `total_cover`, `total_concealment`,
              *     `withdraw`.
              */
-            reason: string;
+            reason: components["schemas"]["MoveOpportunityReasonId"];
             /** @description Rule id. */
             rule: string;
+            /** @description That square. */
+            square: components["schemas"]["SquareOut"];
+            /** @description Index in the path of the square the mover stands on when it provokes (0: the start). */
+            step: number;
         };
+        /**
+         * @description Why a movement provokes (or does not provoke) an attack of opportunity.
+         * @enum {string}
+         */
+        MoveOpportunityReasonId: "leaves_threatened_square" | "leaves_reach" | "stands_up" | "moves_through_space" | "offered_to_ally" | "flat_footed" | "cover" | "total_cover" | "total_concealment" | "withdraw";
         /** @description An attack of opportunity the move provokes (or not). */
         MoveOpportunityStepOut: {
             creature: string;
             provoked: boolean;
-            reason: string;
+            reason: components["schemas"]["MoveOpportunityReasonId"];
             square: components["schemas"]["SquareOut"];
             step: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.charge_provokes" | "move.opportunity";
         };
         /** @description Movement options. */
         MoveOptionsIn: {
-            /**
-             * @description A prone mover stands up first (5e: half its speed; PF1 family: a move action that
-             *     provokes). Otherwise a prone mover crawls.
-             */
-            stand_up?: boolean;
             /** @description 5e Dash: twice the speed. */
             dash?: boolean;
+            /**
+             * @description 5e: id of the grappled creature dragged along (`dnd5e2014.grapple.move`,
+             *     `dnd5e2024.grapple.move`).
+             */
+            dragging?: string | null;
             /**
              * @description PF1 / hb3d five-foot step, SF guarded step: one 5 ft step, not into difficult
              *     terrain, that provokes nothing.
              */
             short_step?: boolean;
             /**
-             * @description 5e: id of the grappled creature dragged along (`dnd5e2014.grapple.move`,
-             *     `dnd5e2024.grapple.move`).
+             * @description A prone mover stands up first (5e: half its speed; PF1 family: a move action that
+             *     provokes). Otherwise a prone mover crawls.
              */
-            dragging?: string | null;
+            stand_up?: boolean;
         };
         /** @description One step of the path. */
         MovePathStepOut: {
@@ -2367,28 +2969,45 @@ export interface components {
             hampered: boolean;
             index: number;
             legal: boolean;
-            reason?: string | null;
-            through?: string | null;
+            reason?: components["schemas"]["StepIssueId"];
+            through?: string;
             to: components["schemas"]["SquareOut"];
             /** Format: int32 */
             total_ft: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move.step";
         };
         /** @description Standing up from prone, or crawling. */
         MoveProneStepOut: {
             /** Format: int32 */
             cost_ft: number;
             stands_up: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move.prone";
         };
         /** @description The total against the budget. */
         MoveTotalStepOut: {
             /** Format: int32 */
-            budget_ft?: number | null;
+            budget_ft?: number;
             /** Format: int32 */
             total_ft: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move.total";
             within: boolean;
         };
         /** @description Probability that a push moves the target this far. */
         MovedOdds: {
+            /** @description Exact fraction. */
+            exact: string;
             /**
              * Format: int32
              * @description Feet.
@@ -2399,9 +3018,17 @@ export interface components {
              * @description Probability.
              */
             p: number;
-            /** @description Exact fraction. */
-            exact: string;
         };
+        /**
+         * @description A movement mode.
+         * @enum {string}
+         */
+        MovementModeId: "walk" | "disengage" | "teleport" | "forced" | "charge" | "mount" | "dismount";
+        /**
+         * @description The first reason a movement is not allowed: a step's reason, or one of the movement's.
+         * @enum {string}
+         */
+        MovementReasonId: "solid" | "wall" | "corner" | "creature" | "no_movement_left" | "ends_in_occupied" | "charge" | "not_a_short_step" | "cannot_stand" | "mount_too_small" | "mount_out_of_reach" | "landing_out_of_reach" | "landing_blocked" | "illegal_step";
         /**
          * @description A movement question.
          * @example {
@@ -2445,24 +3072,24 @@ export interface components {
          *     }
          */
         MovementRequest: {
-            /** @description The encounter. */
-            encounter: components["schemas"]["EncounterIn"];
             /** @description Id of the creature that moves. */
             creature: string;
+            /** @description The encounter. */
+            encounter: components["schemas"]["EncounterIn"];
+            /** @description `walk` (default), `disengage`, `teleport`, `forced`, `charge`, `mount`, `dismount`. */
+            mode?: components["schemas"]["MoveModeIn"];
+            /** @description Mount: id of the creature mounted. */
+            mount?: string | null;
+            /** @description Options. */
+            options?: components["schemas"]["MoveOptionsIn"];
             /**
              * @description The anchor squares entered, in order, each a king's move from the previous one (the
              *     first from the creature's square; a first square equal to it is ignored). Teleport:
              *     the last square is the destination.
              */
             path: components["schemas"]["SquareIn"][];
-            /** @description `walk` (default), `disengage`, `teleport`, `forced`, `charge`, `mount`, `dismount`. */
-            mode?: components["schemas"]["MoveModeIn"];
             /** @description Charge: id of the target. */
             target?: string | null;
-            /** @description Mount: id of the creature mounted. */
-            mount?: string | null;
-            /** @description Options. */
-            options?: components["schemas"]["MoveOptionsIn"];
         };
         /** @description The answer to `POST /v1/movement`. */
         MovementResponse: {
@@ -2473,71 +3100,97 @@ export interface components {
         };
         /** @description The movement answer. */
         MovementResult: {
-            /** @description The mode. */
-            mode: string;
-            /** @description Whether the whole movement is allowed. */
-            legal: boolean;
-            /**
-             * @description The first reason it is not: a step's reason, `ends_in_occupied`, `charge`,
-             *     `not_a_short_step`, `cannot_stand`, `mount_too_small`, `mount_out_of_reach`,
-             *     `landing_out_of_reach`, `landing_blocked`.
-             */
-            reason?: string | null;
-            /** @description The anchor at the start. */
-            start: components["schemas"]["SquareOut"];
-            /** @description The anchor at the end of the path. */
-            end: components["schemas"]["SquareOut"];
-            /** @description The last anchor reached by legal steps (where an illegal move stops). */
-            last_legal: components["schemas"]["SquareOut"];
-            /** @description Every step. */
-            steps: components["schemas"]["StepOut"][];
-            /**
-             * Format: int32
-             * @description Speed, feet.
-             */
-            speed_ft: number;
             /**
              * Format: int32
              * @description Feet it may spend: the speed (twice with `dash` in 5e; a PF1 double move), less
              *     after standing up (PF1) or when dragging (5e 2014); absent for teleport and forced.
              */
-            budget_ft?: number | null;
-            /**
-             * Format: int32
-             * @description Feet spent on the steps.
-             */
-            total_ft: number;
+            budget_ft?: number;
+            /** @description Mode `charge`: the charge (closest squares, path test, +2 / −2). */
+            charge?: components["schemas"]["ChargeOut"];
+            /** @description The anchor at the end of the path. */
+            end: components["schemas"]["SquareOut"];
+            /** @description The end space is occupied, and what follows. */
+            ends_in_occupied?: components["schemas"]["EndsOccupiedOut"];
             /**
              * Format: int32
              * @description Feet spent besides the steps (5e standing up, mounting, dismounting).
              */
             extra_ft: number;
-            /**
-             * Format: int32
-             * @description Budget left.
-             */
-            remaining_ft?: number | null;
+            /** @description The last anchor reached by legal steps (where an illegal move stops). */
+            last_legal: components["schemas"]["SquareOut"];
+            /** @description Whether the whole movement is allowed. */
+            legal: boolean;
+            /** @description The mode. */
+            mode: components["schemas"]["MovementModeId"];
             /**
              * Format: int32
              * @description PF1 family: move actions used (standing up is one; 2 = a double move).
              */
-            move_actions?: number | null;
+            move_actions?: number;
             /** @description Attacks of opportunity, in path order. */
             opportunity_attacks: components["schemas"]["MoveOpportunityOut"][];
-            ends_in_occupied?: null | components["schemas"]["EndsOccupiedOut"];
-            charge?: null | components["schemas"]["ChargeOut"];
+            /**
+             * @description The first reason it is not: a step's reason, `ends_in_occupied`, `charge`,
+             *     `not_a_short_step`, `cannot_stand`, `mount_too_small`, `mount_out_of_reach`,
+             *     `landing_out_of_reach`, `landing_blocked`.
+             */
+            reason?: components["schemas"]["MovementReasonId"];
+            /**
+             * Format: int32
+             * @description Budget left.
+             */
+            remaining_ft?: number;
+            /**
+             * Format: int32
+             * @description Speed, feet.
+             */
+            speed_ft: number;
+            /** @description The anchor at the start. */
+            start: components["schemas"]["SquareOut"];
+            /** @description Every step. */
+            steps: components["schemas"]["StepOut"][];
+            /**
+             * Format: int32
+             * @description Feet spent on the steps.
+             */
+            total_ft: number;
         };
+        /**
+         * @description Why a creature cannot flank.
+         * @enum {string}
+         */
+        NoFlankId: "condition" | "unarmed" | "reach_zero" | "out_of_reach" | "not_adjacent" | "cannot_see";
         /** @description Why the move provokes no attack of opportunity. */
         NoOpportunityStepOut: {
             no_opportunity: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move.no_opportunity";
         };
+        /** @description What stops a charge (`reason`: `no_attack_square`, `too_short`, `too_long`, `no_line_of_sight`). */
+        NoPathObstacleOut: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            reason: "no_attack_square" | "no_line_of_sight" | "too_long" | "too_short";
+        };
+        /**
+         * @description Why a target is not flanked by an attacker.
+         * @enum {string}
+         */
+        NotFlankedWhyId: "attacker_on_target_side" | "attacker_cannot_flank" | "no_helper" | "none_opposite";
         /** @description Why a charge is not possible, or what blocks an end square. */
         ObstacleOut: {
             /** @description The creature in the way, if one is. */
-            creature?: string | null;
+            creature?: string;
             /** @description Why (`ChargeIllegal` id). */
-            reason: string;
-            square?: null | components["schemas"]["SquareOut"];
+            reason: components["schemas"]["ChargeIllegalId"];
+            /** @description The square in the way, if one is. */
+            square?: components["schemas"]["SquareOut"];
         };
         /** @description Who may make an attack of opportunity. */
         OpportunityOut: {
@@ -2546,41 +3199,49 @@ export interface components {
             /** @description Whether it gets the attack. */
             provoked: boolean;
             /** @description `provokes`, `improved`, `cover`, `does_not_threaten`, `flat_footed`, `grappled`, `no_check`. */
-            reason: string;
+            reason: components["schemas"]["ManeuverOpportunityReasonId"];
             /** @description Rule id. */
             rule: string;
         };
+        /** @description The other side's roll of a contest. */
+        OpposedRollStepOut: {
+            /** Format: int64 */
+            opposed_natural: number;
+            /** Format: int64 */
+            opposed_total: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.opposed_roll";
+        };
         /** @description A sense that overrode a cause. */
         OverrideOut: {
-            /** @description `darkvision`, `low_light_vision`, `blindsight`, `truesight` or `see_invisibility`. */
-            sense: string;
             /** @description The cause it overrode. */
-            cause: string;
+            cause: components["schemas"]["ConcealmentCauseId"];
+            /** @description `darkvision`, `low_light_vision`, `blindsight`, `truesight` or `see_invisibility`. */
+            sense: components["schemas"]["SenseId"];
         };
         /** @description Concealment of one pair. */
         PairConcealmentOut: {
+            /** @description 5e: the attacker sees the target. */
+            attacker_sees_target: boolean;
             /** @description `none`, `concealment`, `total`. */
-            degree: string;
+            degree: components["schemas"]["ConcealmentDegreeId"];
+            /** @description Line of effect between the spaces. */
+            line_of_effect: boolean;
+            /** @description Line of sight between the spaces. */
+            line_of_sight: boolean;
             /**
              * Format: int32
              * @description Percent.
              */
             miss_chance: number;
-            /** @description Line of effect between the spaces. */
-            line_of_effect: boolean;
-            /** @description Line of sight between the spaces. */
-            line_of_sight: boolean;
-            /** @description 5e: the attacker sees the target. */
-            attacker_sees_target: boolean;
             /** @description 5e: the target sees the attacker. */
             target_sees_attacker: boolean;
         };
         /** @description Cover of one pair. */
         PairCoverOut: {
-            /** @description As `/v1/cover` names it. */
-            degree: string;
-            /** @description Given by creatures only. */
-            soft: boolean;
             /**
              * Format: int32
              * @description AC bonus.
@@ -2588,39 +3249,47 @@ export interface components {
             ac_bonus: number;
             /**
              * Format: int32
-             * @description Save bonus (Dex save or Reflex).
-             */
-            save_bonus: number;
-            /**
-             * Format: int32
              * @description hb3d: the ATT modifier instead.
              */
             attack_modifier: number;
             /** @description Whether the target can be attacked (no total cover). */
             can_be_targeted: boolean;
+            /** @description As `/v1/cover` names it. */
+            degree: components["schemas"]["CoverDegreeId"];
             /** @description Whether it denies attacks of opportunity. */
             denies_opportunity_attacks: boolean;
+            /**
+             * Format: int32
+             * @description Save bonus (Dex save or Reflex).
+             */
+            save_bonus: number;
+            /** @description Given by creatures only. */
+            soft: boolean;
         };
         /** @description Flanking of one pair in reach. */
         PairFlankingOut: {
-            /** @description Whether the target is flanked. */
-            flanked: boolean;
-            /** @description Ids of the helpers. */
-            flankers: string[];
+            /** @description 5e optional rule: advantage. */
+            advantage: boolean;
             /**
              * Format: int32
              * @description +2 (PF1 family) or 0.
              */
             attack_bonus: number;
-            /** @description 5e optional rule: advantage. */
-            advantage: boolean;
+            /** @description Whether the target is flanked. */
+            flanked: boolean;
+            /** @description Ids of the helpers. */
+            flankers: string[];
         };
         /** @description One ordered pair. */
         PairOut: {
+            /** @description `melee` or `ranged`: the attack cover and concealment were judged for. */
+            attack: components["schemas"]["AttackKindId"];
             /** @description Attacker id. */
             attacker: string;
-            /** @description Target id. */
-            target: string;
+            /** @description Concealment. */
+            concealment: components["schemas"]["PairConcealmentOut"];
+            /** @description Cover. */
+            cover: components["schemas"]["PairCoverOut"];
             /**
              * Format: int64
              * @description Distance between the spaces, feet.
@@ -2631,18 +3300,30 @@ export interface components {
              * @description Distance, squares.
              */
             distance_squares: number;
+            /** @description Flanking (pairs judged in melee within reach). */
+            flanking?: components["schemas"]["PairFlankingOut"];
             /** @description Within the reach of the attacker's weapon (or natural reach). */
             in_reach: boolean;
-            /** @description `melee` or `ranged`: the attack cover and concealment were judged for. */
-            attack: string;
-            /** @description Cover. */
-            cover: components["schemas"]["PairCoverOut"];
-            /** @description Concealment. */
-            concealment: components["schemas"]["PairConcealmentOut"];
-            flanking?: null | components["schemas"]["PairFlankingOut"];
+            /** @description Target id. */
+            target: string;
             /** @description The pair's full trace (with `traces: true`). */
-            trace?: components["schemas"]["TraceStep"][] | null;
+            trace?: components["schemas"]["TraceStep"][];
         };
+        /** @description What stops a charge (`reason`: `path_blocked`). */
+        PathObstacleOut: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            reason: "path_blocked";
+            /** @description The square at fault. */
+            square?: components["schemas"]["SquareOut"];
+        };
+        /**
+         * @description How a charge's path is tested: `convex_hull` (PF1) or `centre_line` (hb3d).
+         * @enum {string}
+         */
+        PathTestId: "convex_hull" | "centre_line";
         /** @description A point in square units: `{x, y}` is the top-left corner of square `{x, y}`. */
         PointIn: {
             /**
@@ -2685,50 +3366,56 @@ export interface components {
          *     }
          */
         Problem: {
-            /** @description A URN naming the kind of problem. */
-            type: string;
-            /** @description A short summary of the kind. */
-            title: string;
+            /** @description What happened this time, in the language of `Accept-Language`. */
+            detail: string;
+            /** @description The offending fields, when there are some. */
+            errors?: components["schemas"]["FieldError"][];
             /**
              * Format: int32
              * @description The HTTP status.
              */
             status: number;
-            /** @description What happened this time. */
-            detail: string;
-            /** @description The offending fields, when there are some. */
-            errors?: components["schemas"]["FieldError"][];
+            /** @description A short summary of the kind, in the language of `Accept-Language`. */
+            title: string;
+            /** @description A URN naming the kind of problem. */
+            type: string;
         };
         /** @description A grappled target pulled to a free adjacent square, if any. */
         PullAdjacentStepOut: {
             from: components["schemas"]["SquareOut"];
-            to?: null | components["schemas"]["SquareOut"];
+            to?: components["schemas"]["SquareOut"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.pull_adjacent";
         };
         /** @description A push on the map. */
         PushOut: {
+            /** @description The creature in the way. */
+            blocked_by?: string;
+            /** @description The square that could not be entered. */
+            blocked_square?: components["schemas"]["SquareOut"];
             /** @description (sx, sy) of `grid.push-direction`. */
             direction: components["schemas"]["SquareOut"];
-            /**
-             * Format: int32
-             * @description Feet the rule pushes.
-             */
-            wanted_ft: number;
+            /** @description The target's square before. */
+            from: components["schemas"]["SquareOut"];
             /**
              * Format: int32
              * @description Feet actually moved.
              */
             moved_ft: number;
-            /** @description The target's square before. */
-            from: components["schemas"]["SquareOut"];
             /** @description The square after each step. */
             path: components["schemas"]["SquareOut"][];
+            /** @description Why it stopped early: `grid_edge`, `solid`, `wall`, `corner`, `creature`, `no_direction`. */
+            stopped_by?: components["schemas"]["PushStopId"];
             /** @description The target's square after the push. */
             to: components["schemas"]["SquareOut"];
-            /** @description Why it stopped early: `grid_edge`, `solid`, `wall`, `corner`, `creature`, `no_direction`. */
-            stopped_by?: string | null;
-            blocked_square?: null | components["schemas"]["SquareOut"];
-            /** @description The creature in the way. */
-            blocked_by?: string | null;
+            /**
+             * Format: int32
+             * @description Feet the rule pushes.
+             */
+            wanted_ft: number;
         };
         /** @description A push, or any walk square by square. */
         PushStepOut: {
@@ -2737,24 +3424,51 @@ export interface components {
             /** Format: int32 */
             moved_ft: number;
             path: components["schemas"]["SquareOut"][];
-            stopped_by?: string | null;
+            stopped_by?: components["schemas"]["PushStopId"];
             to: components["schemas"]["SquareOut"];
             /** Format: int32 */
             wanted_ft: number;
         };
+        /** @description `PushStepOut` as a trace step's effect, with its `type`. */
+        PushStepOutEffect: components["schemas"]["PushStepOut"] & {
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`).
+             * @enum {string}
+             */
+            type: "maneuver.pushed";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "maneuver.pushed";
+        };
+        /**
+         * @description Why a push stopped early.
+         * @enum {string}
+         */
+        PushStopId: "grid_edge" | "solid" | "wall" | "corner" | "creature" | "no_direction";
+        /**
+         * @description A range band.
+         * @enum {string}
+         */
+        RangeBandId: "reach" | "normal" | "long" | "increment" | "out_of_range";
         /** @description A ranged weapon's band. */
         RangeBandStepOut: {
-            band: string;
+            band: components["schemas"]["RangeBandId"];
             disadvantage: boolean;
             /** Format: int32 */
-            increment?: number | null;
+            increment?: number;
             /** Format: int64 */
             max_ft: number;
             /** Format: int32 */
             modifier: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "range.range_band";
         };
-        /** @description A reach or range band step (`RangeEffect`) on the wire. */
-        RangeEffectOut: components["schemas"]["ReachStepOut"] | components["schemas"]["RangeBandStepOut"] | components["schemas"]["CloseCombatStepOut"] | components["schemas"]["IntoMeleeStepOut"];
         /**
          * @description A range question.
          * @example {
@@ -2792,10 +3506,10 @@ export interface components {
          *     }
          */
         RangeRequest: {
-            /** @description The encounter. */
-            encounter: components["schemas"]["EncounterIn"];
             /** @description Id of the attacking creature. */
             attacker: string;
+            /** @description The encounter. */
+            encounter: components["schemas"]["EncounterIn"];
             /** @description Id of the target. */
             target: string;
             /** @description The weapon used. */
@@ -2810,33 +3524,36 @@ export interface components {
         };
         /** @description The answer's `result`. */
         RangeResult: {
+            /** @description Whether the weapon can reach the target. */
+            allowed: boolean;
+            /** @description `reach`, `normal`, `long`, `increment` or `out_of_range`. */
+            band: components["schemas"]["RangeBandId"];
+            /** @description 5e: ranged attack within 5 ft of a hostile creature. */
+            close_combat?: components["schemas"]["CloseCombatOut"];
+            /** @description Rule ids that impose disadvantage. */
+            disadvantage_sources: string[];
             /**
              * Format: int64
              * @description Distance between the two spaces, feet.
              */
             distance_ft: number;
             /**
-             * Format: int64
-             * @description Distance in squares.
-             */
-            distance_squares: number;
-            /**
              * Format: double
              * @description Distance in metres (1 square = 1.5 m).
              */
             distance_m: number;
             /**
-             * @description `reach`, `normal`, `long`, `increment` or `out_of_range`.
-             * @example increment
+             * Format: int64
+             * @description Distance in squares.
              */
-            band: string;
+            distance_squares: number;
             /**
              * Format: int32
              * @description The range increment the target is in (PF1, SF, hb3d ranged weapons).
              */
-            increment?: number | null;
-            /** @description Whether the weapon can reach the target. */
-            allowed: boolean;
+            increment?: number;
+            /** @description PF1, hb3d: ranged attack into melee. */
+            into_melee?: components["schemas"]["IntoMeleeOut"];
             /**
              * Format: int64
              * @description The farthest the weapon reaches, feet (melee: reach).
@@ -2853,11 +3570,7 @@ export interface components {
              */
             range_modifier: number;
             /** @description `normal`, `advantage` or `disadvantage` after combining every source. */
-            roll_mode: string;
-            /** @description Rule ids that impose disadvantage. */
-            disadvantage_sources: string[];
-            close_combat?: null | components["schemas"]["CloseCombatOut"];
-            into_melee?: null | components["schemas"]["IntoMeleeOut"];
+            roll_mode: components["schemas"]["RollModeId"];
         };
         /** @description Melee reach and whether the target is within it. */
         ReachStepOut: {
@@ -2865,36 +3578,56 @@ export interface components {
             reach_ft: number;
             second_diagonal: boolean;
             /** Format: int64 */
-            too_close_ft?: number | null;
+            too_close_ft?: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "range.reach";
             within: boolean;
         };
+        /**
+         * @description What sets an initiative roll's advantage or disadvantage (5e 2024).
+         * @enum {string}
+         */
+        RollModeCauseId: "surprised" | "invisible" | "incapacitated";
+        /**
+         * @description How a d20 is rolled after every source of advantage and disadvantage is combined.
+         * @enum {string}
+         */
+        RollModeId: "normal" | "advantage" | "disadvantage";
         /** @description A die the answer rolled or took. */
         RollOut: {
-            /** @description What it was for (`attack`, `miss_chance`…). */
-            purpose: string;
             /** @description Creature id, for initiative rolls. */
-            creature?: string | null;
-            /**
-             * Format: int32
-             * @description Faces of the die.
-             */
-            sides: number;
+            creature?: string;
             /**
              * Format: int32
              * @description The face.
              */
             face: number;
+            /** @description What it was for (`attack`, `miss_chance`…). */
+            purpose: string;
+            /**
+             * Format: int32
+             * @description Faces of the die.
+             */
+            sides: number;
         };
         /** @description One row, one character per square (at most `ARBITER_MAX_GRID_SIDE`). */
         Row: string;
+        /**
+         * @description Where a rule comes from.
+         * @enum {string}
+         */
+        RuleKindId: "seed" | "srd" | "non_srd" | "engine" | "proposed";
         /** @description A rule of the catalog. */
         RuleOut: {
             /** @description Stable rule id. */
             id: string;
+            /** @description `seed`, `srd`, `non_srd`, `engine` or `proposed`. */
+            kind: components["schemas"]["RuleKindId"];
             /** @description RULES.md section. */
             section: string;
-            /** @description `seed`, `srd`, `non_srd`, `engine` or `proposed`. */
-            kind: string;
             /** @description Seed file and French heading, or SRD section. */
             source: string;
             /** @description One-line summary in English. */
@@ -2911,23 +3644,28 @@ export interface components {
          * @description A ruleset id.
          * @enum {string}
          */
+        RulesetId: "dnd5e2014" | "dnd5e2024" | "pf1e" | "sf1e" | "hb3d";
+        /**
+         * @description A ruleset id.
+         * @enum {string}
+         */
         RulesetIn: "dnd5e2014" | "dnd5e2024" | "pf1e" | "sf1e" | "hb3d";
         /** @description A ruleset and what it supports. */
         RulesetOut: {
-            /** @description Id used in `encounter.ruleset`. */
-            id: string;
-            /** @description Name. */
-            name: string;
-            /** @description Seed files. */
-            seeds: string[];
-            /** @description Endpoints (under `/v1/`) it answers. */
-            operations: string[];
+            /** @description Conditions it knows. */
+            conditions: components["schemas"]["ConditionId"][];
             /** @description Distance rule id. */
             distance: string;
+            /** @description Id used in `encounter.ruleset`. */
+            id: components["schemas"]["RulesetId"];
+            /** @description Name. */
+            name: string;
+            /** @description Endpoints (under `/v1/`) it answers. */
+            operations: string[];
+            /** @description Seed files. */
+            seeds: string[];
             /** @description Sizes it knows. */
             sizes: components["schemas"]["SizeOut"][];
-            /** @description Conditions it knows. */
-            conditions: string[];
             /** @description Variants. */
             variants: components["schemas"]["VariantOut"][];
         };
@@ -2936,35 +3674,41 @@ export interface components {
             /** @description The rulesets. */
             rulesets: components["schemas"]["RulesetOut"][];
         };
+        /**
+         * @description The saving throw cover helps: `dex` (5e) or `reflex` (PF1, SF, hb3d).
+         * @enum {string}
+         */
+        SaveId: "dex" | "reflex";
         /** @description Saving throws: 5e by ability (`str`…`cha`), PF1/SF/hb3d by save (`fort`, `reflex`, `will`). */
         SavesIn: {
             /** Format: int32 */
-            str?: number | null;
-            /** Format: int32 */
-            dex?: number | null;
+            cha?: number | null;
             /** Format: int32 */
             con?: number | null;
             /** Format: int32 */
-            int?: number | null;
-            /** Format: int32 */
-            wis?: number | null;
-            /** Format: int32 */
-            cha?: number | null;
+            dex?: number | null;
             /** Format: int32 */
             fort?: number | null;
             /** Format: int32 */
+            int?: number | null;
+            /** Format: int32 */
             reflex?: number | null;
             /** Format: int32 */
+            str?: number | null;
+            /** Format: int32 */
             will?: number | null;
+            /** Format: int32 */
+            wis?: number | null;
         };
+        /**
+         * @description Why a creature in the way of a push cannot be bull rushed in turn.
+         * @enum {string}
+         */
+        SecondaryIllegalId: "size" | "reach" | "hands" | "legs" | "flying" | "not_grappled";
         /** @description A secondary bull rush (`pf1e.maneuver.bull-rush`): a creature stood in the way of the push. */
         SecondaryRushOut: {
-            /** @description The creature in the way. */
-            creature: string;
-            /** @description The square where the pushed creatures met it. */
-            square: components["schemas"]["SquareOut"];
-            /** @description Why it could not be bull rushed (`size`): the push stops. */
-            reason?: string | null;
+            /** @description Automatic success (immobilized or unconscious creature). */
+            automatic: boolean;
             /**
              * Format: int32
              * @description Check bonus, −4 per creature pushed beyond the first included.
@@ -2975,38 +3719,43 @@ export interface components {
              * @description Its CMD.
              */
             cmd: number;
-            /** @description The modifiers of this check. */
-            modifiers: components["schemas"]["ManeuverModifierOut"][];
-            /** @description Automatic success (immobilized or unconscious creature). */
-            automatic: boolean;
-            /**
-             * Format: int64
-             * @description Natural d20 (the next `check` face).
-             */
-            natural?: number | null;
-            /**
-             * Format: int64
-             * @description Total.
-             */
-            total?: number | null;
-            /**
-             * Format: int64
-             * @description Total − CMD.
-             */
-            margin?: number | null;
-            /** @description Whether it succeeded (both then move on the lesser distance). */
-            success?: boolean | null;
+            /** @description The creature in the way. */
+            creature: string;
             /**
              * Format: int32
              * @description The push this check earns on its own, feet.
              */
-            earned_ft?: number | null;
+            earned_ft?: number;
+            /**
+             * Format: int64
+             * @description Total − CMD.
+             */
+            margin?: number;
+            /** @description The modifiers of this check. */
+            modifiers: components["schemas"]["ManeuverModifierOut"][];
+            /** @description The creature's own movement once it joined the push. */
+            moved?: components["schemas"]["PushOut"];
+            /**
+             * Format: int64
+             * @description Natural d20 (the next `check` face).
+             */
+            natural?: number;
             /**
              * Format: double
              * @description Probability that this check succeeds.
              */
             p_success: number;
-            moved?: null | components["schemas"]["PushOut"];
+            /** @description Why it could not be bull rushed (`size`): the push stops. */
+            reason?: components["schemas"]["SecondaryIllegalId"];
+            /** @description The square where the pushed creatures met it. */
+            square: components["schemas"]["SquareOut"];
+            /** @description Whether it succeeded (both then move on the lesser distance). */
+            success?: boolean;
+            /**
+             * Format: int64
+             * @description Total.
+             */
+            total?: number;
         };
         /** @description A secondary bull rush against a creature in the way. */
         SecondaryRushStepOut: {
@@ -3016,31 +3765,68 @@ export interface components {
             cmd: number;
             creature: string;
             /** Format: int32 */
-            earned_ft?: number | null;
-            illegal?: string | null;
+            earned_ft?: number;
+            illegal?: components["schemas"]["SecondaryIllegalId"];
             /** Format: int64 */
-            margin?: number | null;
-            moved?: null | components["schemas"]["PushStepOut"];
+            margin?: number;
+            moved?: components["schemas"]["PushStepOut"];
             /** Format: int64 */
-            natural?: number | null;
+            natural?: number;
             square: components["schemas"]["SquareOut"];
-            success?: boolean | null;
+            success?: boolean;
             /** Format: int64 */
-            total?: number | null;
+            total?: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.secondary";
         };
         /** @description Whether one creature sees another. */
         SeesStepOut: {
             observer: string;
             sees: boolean;
             subject: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vision.sees";
         };
+        /** @description One creature's sense lets it see another despite a cause. */
+        SenseForStepOut: {
+            cause: components["schemas"]["ConcealmentCauseId"];
+            observer: string;
+            sense: components["schemas"]["SenseId"];
+            subject: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vision.sense_for";
+        };
+        /**
+         * @description A sense that overrides a cause of concealment.
+         * @enum {string}
+         */
+        SenseId: "darkvision" | "low_light_vision" | "blindsight" | "truesight" | "see_invisibility";
         /** @description A sense that overrode a cause. */
         SenseOverrideStepOut: {
-            cause: string;
-            sense: string;
+            cause: components["schemas"]["ConcealmentCauseId"];
+            sense: components["schemas"]["SenseId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vision.override";
         };
         /** @description Special senses, ranges in feet. */
         SensesIn: {
+            /**
+             * Format: int64
+             * @description Blindsight range.
+             */
+            blindsight_ft?: number;
             /**
              * Format: int64
              * @description Darkvision range.
@@ -3048,11 +3834,8 @@ export interface components {
             darkvision_ft?: number;
             /** @description Low-light vision. */
             low_light_vision?: boolean;
-            /**
-             * Format: int64
-             * @description Blindsight range.
-             */
-            blindsight_ft?: number;
+            /** @description Sees invisible creatures. */
+            see_invisibility?: boolean;
             /**
              * Format: int64
              * @description Tremorsense range.
@@ -3063,8 +3846,6 @@ export interface components {
              * @description Truesight range.
              */
             truesight_ft?: number;
-            /** @description Sees invisible creatures. */
-            see_invisibility?: boolean;
         };
         /**
          * @description 5e shove: push 5 ft away or knock prone.
@@ -3075,14 +3856,19 @@ export interface components {
         SituationalIn: {
             /** @description The attacker charged (PF1, hb3d: +2 attack, −2 AC until its next turn). */
             charging?: boolean;
+            /** @description Ignores every cover but total cover. */
+            ignores_cover_except_total?: boolean;
+            /** @description 5e: ignores half and three-quarters cover (Sharpshooter, Spell Sniper). */
+            ignores_half_and_three_quarters_cover?: boolean;
             /** @description 5e: the bonus-action attack with the other hand. */
             off_hand?: boolean;
             other_weapon?: null | components["schemas"]["WeaponIn"];
-            /** @description 5e: ignores half and three-quarters cover (Sharpshooter, Spell Sniper). */
-            ignores_half_and_three_quarters_cover?: boolean;
-            /** @description Ignores every cover but total cover. */
-            ignores_cover_except_total?: boolean;
         };
+        /**
+         * @description A size category.
+         * @enum {string}
+         */
+        SizeId: "fine" | "diminutive" | "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan" | "colossal";
         /**
          * @description Size categories (which ones a ruleset knows: `GET /v1/rulesets`).
          * @enum {string}
@@ -3090,13 +3876,6 @@ export interface components {
         SizeIn: "fine" | "diminutive" | "tiny" | "small" | "medium" | "large" | "huge" | "gargantuan" | "colossal";
         /** @description A size as a ruleset defines it. */
         SizeOut: {
-            /** @description Size id. */
-            size: string;
-            /**
-             * Format: int32
-             * @description Squares per side.
-             */
-            squares: number;
             /**
              * Format: int32
              * @description Natural reach, feet.
@@ -3104,16 +3883,43 @@ export interface components {
             reach_ft: number;
             /** @description Whether several may share a square. */
             shares_square: boolean;
+            /** @description Size id. */
+            size: components["schemas"]["SizeId"];
+            /**
+             * Format: int32
+             * @description Squares per side.
+             */
+            squares: number;
         };
         /** @description The cover comes from creatures only (`soft` is always true). */
         SoftCoverStepOut: {
             soft: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "cover.soft_cover";
         };
         /** @description A creature's space. */
         SpaceStepOut: {
             creature: string;
             /** Format: int32 */
             side: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "grid.space";
+        };
+        /** @description An element that blocked a line (`kind`: `solid`, `low`). */
+        SquareBlockerOut: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "low" | "solid";
+            /** @description The square, for square elements. */
+            square?: components["schemas"]["SquareOut"];
         };
         /** @description A grid square. */
         SquareIn: {
@@ -3127,6 +3933,16 @@ export interface components {
              * @description Row, from 0 at the top.
              */
             y: number;
+        };
+        /** @description What stops a charge (`reason`: `not_closest`, `end_blocked`, `difficult_terrain`). */
+        SquareObstacleOut: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            reason: "difficult_terrain" | "end_blocked" | "not_closest";
+            /** @description The square at fault. */
+            square: components["schemas"]["SquareOut"];
         };
         /** @description A square. */
         SquareOut: {
@@ -3150,59 +3966,9 @@ export interface components {
             ac?: number | null;
             /**
              * Format: int32
-             * @description Energy armor class (SF).
+             * @description Acrobatics.
              */
-            eac?: number | null;
-            /**
-             * Format: int32
-             * @description Kinetic armor class (SF).
-             */
-            kac?: number | null;
-            /**
-             * Format: int32
-             * @description Defence (hb3d).
-             */
-            def?: number | null;
-            /**
-             * Format: int32
-             * @description Attack bonus.
-             */
-            attack_bonus?: number | null;
-            /**
-             * Format: int32
-             * @description Strength modifier.
-             */
-            str_mod?: number | null;
-            /**
-             * Format: int32
-             * @description Dexterity modifier.
-             */
-            dex_mod?: number | null;
-            /**
-             * Format: int32
-             * @description Constitution modifier.
-             */
-            con_mod?: number | null;
-            /**
-             * Format: int32
-             * @description Intelligence modifier.
-             */
-            int_mod?: number | null;
-            /**
-             * Format: int32
-             * @description Wisdom modifier.
-             */
-            wis_mod?: number | null;
-            /**
-             * Format: int32
-             * @description Charisma modifier.
-             */
-            cha_mod?: number | null;
-            /**
-             * Format: int32
-             * @description Proficiency bonus (5e).
-             */
-            proficiency_bonus?: number | null;
+            acrobatics?: number | null;
             /**
              * Format: int32
              * @description Athletics.
@@ -3210,14 +3976,19 @@ export interface components {
             athletics?: number | null;
             /**
              * Format: int32
-             * @description Acrobatics.
+             * @description Attack bonus.
              */
-            acrobatics?: number | null;
+            attack_bonus?: number | null;
             /**
              * Format: int32
-             * @description Escape Artist.
+             * @description Base attack bonus.
              */
-            escape_artist?: number | null;
+            bab?: number | null;
+            /**
+             * Format: int32
+             * @description Charisma modifier.
+             */
+            cha_mod?: number | null;
             /**
              * Format: int32
              * @description Combat maneuver bonus (PF1; hb3d BMC).
@@ -3230,64 +4001,132 @@ export interface components {
             cmd?: number | null;
             /**
              * Format: int32
-             * @description Base attack bonus.
+             * @description Constitution modifier.
              */
-            bab?: number | null;
+            con_mod?: number | null;
+            /**
+             * Format: int32
+             * @description Defence (hb3d).
+             */
+            def?: number | null;
+            /**
+             * Format: int32
+             * @description Dexterity modifier.
+             */
+            dex_mod?: number | null;
+            /**
+             * Format: int32
+             * @description Energy armor class (SF).
+             */
+            eac?: number | null;
+            /**
+             * Format: int32
+             * @description Escape Artist.
+             */
+            escape_artist?: number | null;
             /**
              * Format: int32
              * @description Initiative bonus.
              */
             initiative_bonus?: number | null;
+            /**
+             * Format: int32
+             * @description Intelligence modifier.
+             */
+            int_mod?: number | null;
+            /**
+             * Format: int32
+             * @description Kinetic armor class (SF).
+             */
+            kac?: number | null;
+            /**
+             * Format: int32
+             * @description Proficiency bonus (5e).
+             */
+            proficiency_bonus?: number | null;
             /** @description Saving throws. */
             saves?: components["schemas"]["SavesIn"];
+            /**
+             * Format: int32
+             * @description Strength modifier.
+             */
+            str_mod?: number | null;
+            /**
+             * Format: int32
+             * @description Wisdom modifier.
+             */
+            wis_mod?: number | null;
         };
+        /**
+         * @description Why a step is not legal.
+         * @enum {string}
+         */
+        StepIssueId: "solid" | "wall" | "corner" | "creature" | "no_movement_left";
         /** @description One step. */
         StepOut: {
-            /** @description Index in the path of the square entered (1 = the first step). */
-            index: number;
-            /** @description The anchor square left. */
-            from: components["schemas"]["SquareOut"];
-            /** @description The anchor square entered. */
-            to: components["schemas"]["SquareOut"];
+            /** @description Why that creature cannot be passed. */
+            blocked_because?: components["schemas"]["BlockedBecauseId"];
+            /**
+             * @description The creature in the way and why it cannot be passed (`hostile`, `opponent`,
+             *     `charging_through_ally`).
+             */
+            blocked_by?: string;
+            /** @description The square at fault. */
+            blocked_square?: components["schemas"]["SquareOut"];
             /**
              * Format: int32
              * @description Cost, feet.
              */
             cost_ft: number;
+            /** @description A diagonal step. */
+            diagonal: boolean;
+            /** @description Difficult terrain (terrain, water without a swimming speed, or a creature's space). */
+            difficult: boolean;
+            /** @description The anchor square left. */
+            from: components["schemas"]["SquareOut"];
+            /** @description PF1 family: a hampering (low) obstacle crossed (+10 ft). */
+            hampered: boolean;
+            /** @description Index in the path of the square entered (1 = the first step). */
+            index: number;
+            /** @description Whether the step is allowed. */
+            legal: boolean;
+            /** @description Why not: `solid`, `wall`, `corner`, `creature`, `no_movement_left`. */
+            reason?: components["schemas"]["StepIssueId"];
+            /** @description The creature whose space it passes through. */
+            through?: string;
+            /** @description The anchor square entered. */
+            to: components["schemas"]["SquareOut"];
             /**
              * Format: int32
              * @description Feet spent so far (standing up and mounting included).
              */
             total_ft: number;
-            /** @description A diagonal step. */
-            diagonal: boolean;
-            /** @description Difficult terrain (terrain, water without a swimming speed, or a creature's space). */
-            difficult: boolean;
-            /** @description PF1 family: a hampering (low) obstacle crossed (+10 ft). */
-            hampered: boolean;
-            /** @description The creature whose space it passes through. */
-            through?: string | null;
-            /** @description Whether the step is allowed. */
-            legal: boolean;
-            /** @description Why not: `solid`, `wall`, `corner`, `creature`, `no_movement_left`. */
-            reason?: string | null;
-            blocked_square?: null | components["schemas"]["SquareOut"];
-            /**
-             * @description The creature in the way and why it cannot be passed (`hostile`, `opponent`,
-             *     `charging_through_ally`).
-             */
-            blocked_by?: string | null;
-            /** @description Why that creature cannot be passed. */
-            blocked_because?: string | null;
         };
+        /**
+         * @description What surprise does to a creature.
+         * @enum {string}
+         */
+        SurpriseEffectId: "loses_first_turn" | "disadvantage" | "no_surprise_round_action";
         /** @description Surprise. */
         SurprisedStepOut: {
             creature: string;
-            effect: string;
+            effect: components["schemas"]["SurpriseEffectId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "initiative.surprised";
         };
+        /** @description An SVG document: the grid, the creatures and the lines or path traced. */
+        SvgDrawing: string;
         /** @description The target let the attacker through (`target_avoids` is always true). */
         TargetAvoidsStepOut: {
             target_avoids: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.target_avoids";
         };
         /**
          * @description Starfinder armor classes.
@@ -3303,50 +4142,90 @@ export interface components {
         ThreatenedOut: {
             /** @description The creature's id. */
             creature: string;
-            /** @description Whether it threatens some square of the target (D&D 5e: the target is within its reach). */
-            threatens_target: boolean;
             /**
              * @description Every square inside the grid within its reach band, its own space excluded, row by
              *     row; empty when it threatens nothing (a condition, 0 ft reach, unarmed in PF1/hb3d).
              */
             squares: components["schemas"]["SquareOut"][];
+            /** @description Whether it threatens some square of the target (D&D 5e: the target is within its reach). */
+            threatens_target: boolean;
+        };
+        /** @description The acting creature's movement after a bull rush or an overrun (`kind`: `through`). */
+        ThroughMoveOut: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "through";
+            /**
+             * @description The movement square by square; `wanted_ft` is the distance the rule asks for and
+             *     `stopped_by` what cut it short.
+             */
+            walk: components["schemas"]["PushOut"];
         };
         /** @description One rendered trace step. */
         TraceStep: {
-            /** @description The RULES.md rule id (see `GET /v1/rules`). */
-            rule: string;
-            /** @description The variant that decided this step, if one did. */
-            variant?: string | null;
-            /** @description What happened, in the requested language. */
-            text: string;
             /** @description Structured data of the step: the object of the effect's family and variant. */
             effect: components["schemas"]["EffectOut"];
+            /** @description The RULES.md rule id (see `GET /v1/rules`). */
+            rule: string;
             /** @description Where the rule comes from (seed file and French heading, or SRD section). */
             source: string;
+            /** @description What happened, in the requested language. */
+            text: string;
+            /** @description The variant that decided this step, if one did. */
+            variant?: string;
+        };
+        /** @description One creature cannot see another, and why (`sees` is always false). */
+        UnseenStepOut: {
+            cause: components["schemas"]["ConcealmentCauseId"];
+            observer: string;
+            sees: boolean;
+            subject: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "vision.unseen";
         };
         VariantMap: {
             [key: string]: boolean;
         };
         /** @description A variant a request can switch in `encounter.variants`. */
         VariantOut: {
-            /** @description Key (a rule id). */
-            key: string;
             /** @description Default. */
             default: boolean;
+            /** @description Key (a rule id). */
+            key: string;
             /** @description What it does. */
             summary: string;
         };
-        /** @description A light, sight or concealment step (`VisionEffect`) on the wire. */
-        VisionEffectOut: components["schemas"]["LightAtStepOut"] | components["schemas"]["ConcealmentCauseStepOut"] | components["schemas"]["SenseOverrideStepOut"] | components["schemas"]["SeesStepOut"] | components["schemas"]["ConcealmentResultStepOut"];
+        /** @description An element that blocked a line (`kind`: `wall`). */
+        WallBlockerOut: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "wall";
+            /** @description The wall's index in `grid.walls`. */
+            wall: number;
+            /** @description The wall's kind. */
+            wall_kind: components["schemas"]["WallKindId"];
+        };
         /** @description A thin wall. */
         WallIn: {
             /** @description One end. */
             from: components["schemas"]["PointIn"];
-            /** @description Other end. */
-            to: components["schemas"]["PointIn"];
             /** @description What it blocks. */
             kind?: components["schemas"]["WallKindIn"];
+            /** @description Other end. */
+            to: components["schemas"]["PointIn"];
         };
+        /**
+         * @description A wall's kind.
+         * @enum {string}
+         */
+        WallKindId: "solid" | "low" | "window" | "arrow_slit" | "door_open" | "door_closed";
         /**
          * @description Wall kinds (RULES.md Q-41).
          * @enum {string}
@@ -3360,18 +4239,26 @@ export interface components {
          *     }
          */
         WeaponIn: {
+            /**
+             * Format: int32
+             * @description The weapon's own attack bonus (wins over the creature's).
+             */
+            attack_bonus?: number | null;
+            /**
+             * Format: int64
+             * @description PF1: the lowest natural d20 that threatens a critical hit (19 for a longsword, 18 for a
+             *     rapier; default 20).
+             */
+            crit_range?: number | null;
+            /** @description Damage type (`piercing`). */
+            damage_type?: string | null;
+            /**
+             * Format: int64
+             * @description Range increment, feet (PF1, SF, hb3d).
+             */
+            increment_ft?: number | null;
             /** @description Melee, ranged (projectile) or thrown. */
             kind: components["schemas"]["WeaponKindIn"];
-            /**
-             * Format: int64
-             * @description Reach with this weapon, feet (replaces natural reach and the `reach` property).
-             */
-            reach_ft?: number | null;
-            /**
-             * Format: int64
-             * @description 5e normal range, feet.
-             */
-            normal_ft?: number | null;
             /**
              * Format: int64
              * @description 5e long range, feet.
@@ -3379,31 +4266,23 @@ export interface components {
             long_ft?: number | null;
             /**
              * Format: int64
-             * @description Range increment, feet (PF1, SF, hb3d).
-             */
-            increment_ft?: number | null;
-            /**
-             * Format: int64
              * @description Maximum increments (default 10, thrown 5).
              */
             max_increments?: number | null;
-            /** @description Properties. */
-            properties?: components["schemas"]["WeaponPropertyIn"][];
-            /** @description Damage type (`piercing`). */
-            damage_type?: string | null;
-            /**
-             * Format: int32
-             * @description The weapon's own attack bonus (wins over the creature's).
-             */
-            attack_bonus?: number | null;
             /** @description Weapon name (`dagger`), for rules that list weapons (5e 2014 underwater). */
             name?: string | null;
             /**
              * Format: int64
-             * @description PF1: the lowest natural d20 that threatens a critical hit (19 for a longsword, 18 for a
-             *     rapier; default 20).
+             * @description 5e normal range, feet.
              */
-            crit_range?: number | null;
+            normal_ft?: number | null;
+            /** @description Properties. */
+            properties?: components["schemas"]["WeaponPropertyIn"][];
+            /**
+             * Format: int64
+             * @description Reach with this weapon, feet (replaces natural reach and the `reach` property).
+             */
+            reach_ft?: number | null;
             targets?: null | components["schemas"]["TargetsIn"];
         };
         /**
@@ -3425,67 +4304,92 @@ export interface components {
 }
 export type AdvantageCombinedStepOut = components['schemas']['AdvantageCombinedStepOut'];
 export type AnalyzeAttackIn = components['schemas']['AnalyzeAttackIn'];
-export type AnalyzeEffectOut = components['schemas']['AnalyzeEffectOut'];
 export type AnalyzeRequest = components['schemas']['AnalyzeRequest'];
 export type AnalyzeResponse = components['schemas']['AnalyzeResponse'];
 export type AnalyzeResult = components['schemas']['AnalyzeResult'];
 export type AppliedStepOut = components['schemas']['AppliedStepOut'];
+export type AppliesToId = components['schemas']['AppliesToId'];
 export type ArrowSlitStepOut = components['schemas']['ArrowSlitStepOut'];
-export type AttackEffectOut = components['schemas']['AttackEffectOut'];
+export type AttackDiceStepOut = components['schemas']['AttackDiceStepOut'];
 export type AttackIn = components['schemas']['AttackIn'];
+export type AttackKindId = components['schemas']['AttackKindId'];
 export type AttackModifierStepOut = components['schemas']['AttackModifierStepOut'];
+export type AttackNotAllowedId = components['schemas']['AttackNotAllowedId'];
 export type AttackOdds = components['schemas']['AttackOdds'];
 export type AttackOddsExact = components['schemas']['AttackOddsExact'];
 export type AttackOutcomeStepOut = components['schemas']['AttackOutcomeStepOut'];
 export type AttackRequest = components['schemas']['AttackRequest'];
 export type AttackResponse = components['schemas']['AttackResponse'];
 export type AttackResult = components['schemas']['AttackResult'];
+export type AttackerMoveKindId = components['schemas']['AttackerMoveKindId'];
 export type AttackerMoveOut = components['schemas']['AttackerMoveOut'];
 export type AttackerMovesStepOut = components['schemas']['AttackerMovesStepOut'];
 export type BandOdds = components['schemas']['BandOdds'];
+export type BigCreaturesStepOut = components['schemas']['BigCreaturesStepOut'];
+export type BlockedBecauseId = components['schemas']['BlockedBecauseId'];
+export type BlockerKindId = components['schemas']['BlockerKindId'];
 export type BlockerOut = components['schemas']['BlockerOut'];
+export type BudgetWhyId = components['schemas']['BudgetWhyId'];
 export type CannotFlankStepOut = components['schemas']['CannotFlankStepOut'];
 export type CauseOut = components['schemas']['CauseOut'];
 export type CellIn = components['schemas']['CellIn'];
 export type ChargeClosestStepOut = components['schemas']['ChargeClosestStepOut'];
 export type ChargeEndOut = components['schemas']['ChargeEndOut'];
+export type ChargeIllegalId = components['schemas']['ChargeIllegalId'];
 export type ChargeIllegalStepOut = components['schemas']['ChargeIllegalStepOut'];
 export type ChargeLegalStepOut = components['schemas']['ChargeLegalStepOut'];
 export type ChargeObstacleOut = components['schemas']['ChargeObstacleOut'];
 export type ChargeOut = components['schemas']['ChargeOut'];
 export type ChargeSightStepOut = components['schemas']['ChargeSightStepOut'];
 export type ChargeTestedStepOut = components['schemas']['ChargeTestedStepOut'];
+export type ChargeThenId = components['schemas']['ChargeThenId'];
 export type ChargeThenIn = components['schemas']['ChargeThenIn'];
+export type CheckDiceStepOut = components['schemas']['CheckDiceStepOut'];
+export type CheckKindId = components['schemas']['CheckKindId'];
 export type CloseCombatOut = components['schemas']['CloseCombatOut'];
 export type CloseCombatStepOut = components['schemas']['CloseCombatStepOut'];
 export type ConcealAttackIn = components['schemas']['ConcealAttackIn'];
 export type ConcealLineOut = components['schemas']['ConcealLineOut'];
+export type ConcealmentCauseId = components['schemas']['ConcealmentCauseId'];
 export type ConcealmentCauseStepOut = components['schemas']['ConcealmentCauseStepOut'];
+export type ConcealmentDegreeId = components['schemas']['ConcealmentDegreeId'];
 export type ConcealmentRequest = components['schemas']['ConcealmentRequest'];
 export type ConcealmentResponse = components['schemas']['ConcealmentResponse'];
 export type ConcealmentResult = components['schemas']['ConcealmentResult'];
 export type ConcealmentResultStepOut = components['schemas']['ConcealmentResultStepOut'];
 export type ConcealmentRollOut = components['schemas']['ConcealmentRollOut'];
+export type ConditionId = components['schemas']['ConditionId'];
 export type ConditionIn = components['schemas']['ConditionIn'];
 export type ConfirmOut = components['schemas']['ConfirmOut'];
+export type ConfirmationStepOut = components['schemas']['ConfirmationStepOut'];
 export type CoverChoiceStepOut = components['schemas']['CoverChoiceStepOut'];
-export type CoverEffectOut = components['schemas']['CoverEffectOut'];
+export type CoverDegreeId = components['schemas']['CoverDegreeId'];
 export type CoverOpportunityStepOut = components['schemas']['CoverOpportunityStepOut'];
 export type CoverOutOfReachStepOut = components['schemas']['CoverOutOfReachStepOut'];
 export type CoverRequest = components['schemas']['CoverRequest'];
 export type CoverResponse = components['schemas']['CoverResponse'];
 export type CoverResult = components['schemas']['CoverResult'];
 export type CoverResultStepOut = components['schemas']['CoverResultStepOut'];
+export type CreatureBlockerOut = components['schemas']['CreatureBlockerOut'];
+export type CreatureCoverStepOut = components['schemas']['CreatureCoverStepOut'];
 export type CreatureId = components['schemas']['CreatureId'];
 export type CreatureIn = components['schemas']['CreatureIn'];
+export type CreatureObstacleOut = components['schemas']['CreatureObstacleOut'];
+export type DecidedById = components['schemas']['DecidedById'];
 export type DiceEcho = components['schemas']['DiceEcho'];
+export type DiceGiven = components['schemas']['DiceGiven'];
 export type DiceIn = components['schemas']['DiceIn'];
+export type DiceModeId = components['schemas']['DiceModeId'];
+export type DiceOdds = components['schemas']['DiceOdds'];
+export type DiceRoll = components['schemas']['DiceRoll'];
 export type DirectionOut = components['schemas']['DirectionOut'];
 export type DistanceStepOut = components['schemas']['DistanceStepOut'];
 export type DroppedOut = components['schemas']['DroppedOut'];
+export type EdgesId = components['schemas']['EdgesId'];
 export type EffectOut = components['schemas']['EffectOut'];
 export type ElevationIgnoredStepOut = components['schemas']['ElevationIgnoredStepOut'];
 export type EncounterIn = components['schemas']['EncounterIn'];
+export type EndsOccupiedId = components['schemas']['EndsOccupiedId'];
 export type EndsOccupiedOut = components['schemas']['EndsOccupiedOut'];
 export type EnvironmentIn = components['schemas']['EnvironmentIn'];
 export type EscapeDcStepOut = components['schemas']['EscapeDcStepOut'];
@@ -3495,9 +4399,9 @@ export type FieldError = components['schemas']['FieldError'];
 export type FirstOddsOut = components['schemas']['FirstOddsOut'];
 export type FlankAdjacentStepOut = components['schemas']['FlankAdjacentStepOut'];
 export type FlankAttackerOnTargetSideStepOut = components['schemas']['FlankAttackerOnTargetSideStepOut'];
-export type FlankEffectOut = components['schemas']['FlankEffectOut'];
 export type FlankInheritedStepOut = components['schemas']['FlankInheritedStepOut'];
 export type FlankNotAdjacentStepOut = components['schemas']['FlankNotAdjacentStepOut'];
+export type FlankNotFlankedStepOut = components['schemas']['FlankNotFlankedStepOut'];
 export type FlankNotOppositeStepOut = components['schemas']['FlankNotOppositeStepOut'];
 export type FlankOutOfReachStepOut = components['schemas']['FlankOutOfReachStepOut'];
 export type FlankOutcomeStepOut = components['schemas']['FlankOutcomeStepOut'];
@@ -3508,44 +4412,54 @@ export type FlankerOut = components['schemas']['FlankerOut'];
 export type FlankingRequest = components['schemas']['FlankingRequest'];
 export type FlankingResponse = components['schemas']['FlankingResponse'];
 export type FlankingResult = components['schemas']['FlankingResult'];
+export type FollowMoveOut = components['schemas']['FollowMoveOut'];
+export type FrontMoveOut = components['schemas']['FrontMoveOut'];
 export type GivenRollsIn = components['schemas']['GivenRollsIn'];
 export type GravityIn = components['schemas']['GravityIn'];
-export type GridEffectOut = components['schemas']['GridEffectOut'];
 export type GridIn = components['schemas']['GridIn'];
 export type Group = components['schemas']['Group'];
 export type HalfCapStepOut = components['schemas']['HalfCapStepOut'];
+export type HalfCapUnneededStepOut = components['schemas']['HalfCapUnneededStepOut'];
 export type Health = components['schemas']['Health'];
+export type HealthStatusId = components['schemas']['HealthStatusId'];
+export type HitCaseId = components['schemas']['HitCaseId'];
 export type HitOut = components['schemas']['HitOut'];
 export type InitiativeBonusStepOut = components['schemas']['InitiativeBonusStepOut'];
-export type InitiativeEffectOut = components['schemas']['InitiativeEffectOut'];
 export type InitiativeEntryOut = components['schemas']['InitiativeEntryOut'];
 export type InitiativeOdds = components['schemas']['InitiativeOdds'];
 export type InitiativeOrderStepOut = components['schemas']['InitiativeOrderStepOut'];
 export type InitiativeRequest = components['schemas']['InitiativeRequest'];
 export type InitiativeResponse = components['schemas']['InitiativeResponse'];
 export type InitiativeResult = components['schemas']['InitiativeResult'];
+export type InitiativeRollOffStepOut = components['schemas']['InitiativeRollOffStepOut'];
 export type InitiativeRolledStepOut = components['schemas']['InitiativeRolledStepOut'];
 export type InitiativeRolls = components['schemas']['InitiativeRolls'];
 export type InitiativeTieStepOut = components['schemas']['InitiativeTieStepOut'];
+export type IntoMeleeExemptionId = components['schemas']['IntoMeleeExemptionId'];
 export type IntoMeleeOut = components['schemas']['IntoMeleeOut'];
 export type IntoMeleeStepOut = components['schemas']['IntoMeleeStepOut'];
+export type LanguageId = components['schemas']['LanguageId'];
 export type LightAtStepOut = components['schemas']['LightAtStepOut'];
+export type LightId = components['schemas']['LightId'];
 export type LightIn = components['schemas']['LightIn'];
 export type LightSourceIn = components['schemas']['LightSourceIn'];
 export type LineOfEffectStepOut = components['schemas']['LineOfEffectStepOut'];
 export type LineOut = components['schemas']['LineOut'];
 export type LowObstacleStepOut = components['schemas']['LowObstacleStepOut'];
+export type ManeuverActionId = components['schemas']['ManeuverActionId'];
 export type ManeuverAutomaticStepOut = components['schemas']['ManeuverAutomaticStepOut'];
 export type ManeuverConcealmentStepOut = components['schemas']['ManeuverConcealmentStepOut'];
-export type ManeuverEffectOut = components['schemas']['ManeuverEffectOut'];
 export type ManeuverEffectsOut = components['schemas']['ManeuverEffectsOut'];
+export type ManeuverIllegalId = components['schemas']['ManeuverIllegalId'];
 export type ManeuverIllegalStepOut = components['schemas']['ManeuverIllegalStepOut'];
+export type ManeuverKindId = components['schemas']['ManeuverKindId'];
 export type ManeuverMissRollStepOut = components['schemas']['ManeuverMissRollStepOut'];
 export type ManeuverModifierOut = components['schemas']['ManeuverModifierOut'];
 export type ManeuverModifierStepOut = components['schemas']['ManeuverModifierStepOut'];
 export type ManeuverNumbersStepOut = components['schemas']['ManeuverNumbersStepOut'];
 export type ManeuverOdds = components['schemas']['ManeuverOdds'];
 export type ManeuverOddsStepOut = components['schemas']['ManeuverOddsStepOut'];
+export type ManeuverOpportunityReasonId = components['schemas']['ManeuverOpportunityReasonId'];
 export type ManeuverOpportunityStepOut = components['schemas']['ManeuverOpportunityStepOut'];
 export type ManeuverOptionsIn = components['schemas']['ManeuverOptionsIn'];
 export type ManeuverOutcomeStepOut = components['schemas']['ManeuverOutcomeStepOut'];
@@ -3554,189 +4468,204 @@ export type ManeuverResponse = components['schemas']['ManeuverResponse'];
 export type ManeuverResult = components['schemas']['ManeuverResult'];
 export type ManeuverRolledStepOut = components['schemas']['ManeuverRolledStepOut'];
 export type ManeuverTieStepOut = components['schemas']['ManeuverTieStepOut'];
+export type MissChanceRollStepOut = components['schemas']['MissChanceRollStepOut'];
 export type MissRollOut = components['schemas']['MissRollOut'];
 export type ModifierOut = components['schemas']['ModifierOut'];
+export type ModifierSourceId = components['schemas']['ModifierSourceId'];
+export type MountIssueId = components['schemas']['MountIssueId'];
 export type MoveBudgetStepOut = components['schemas']['MoveBudgetStepOut'];
-export type MoveEffectOut = components['schemas']['MoveEffectOut'];
 export type MoveEndsOccupiedStepOut = components['schemas']['MoveEndsOccupiedStepOut'];
 export type MoveModeIn = components['schemas']['MoveModeIn'];
 export type MoveMountedStepOut = components['schemas']['MoveMountedStepOut'];
 export type MoveOpportunityOut = components['schemas']['MoveOpportunityOut'];
+export type MoveOpportunityReasonId = components['schemas']['MoveOpportunityReasonId'];
 export type MoveOpportunityStepOut = components['schemas']['MoveOpportunityStepOut'];
 export type MoveOptionsIn = components['schemas']['MoveOptionsIn'];
 export type MovePathStepOut = components['schemas']['MovePathStepOut'];
 export type MoveProneStepOut = components['schemas']['MoveProneStepOut'];
 export type MoveTotalStepOut = components['schemas']['MoveTotalStepOut'];
 export type MovedOdds = components['schemas']['MovedOdds'];
+export type MovementModeId = components['schemas']['MovementModeId'];
+export type MovementReasonId = components['schemas']['MovementReasonId'];
 export type MovementRequest = components['schemas']['MovementRequest'];
 export type MovementResponse = components['schemas']['MovementResponse'];
 export type MovementResult = components['schemas']['MovementResult'];
+export type NoFlankId = components['schemas']['NoFlankId'];
 export type NoOpportunityStepOut = components['schemas']['NoOpportunityStepOut'];
+export type NoPathObstacleOut = components['schemas']['NoPathObstacleOut'];
+export type NotFlankedWhyId = components['schemas']['NotFlankedWhyId'];
 export type ObstacleOut = components['schemas']['ObstacleOut'];
 export type OpportunityOut = components['schemas']['OpportunityOut'];
+export type OpposedRollStepOut = components['schemas']['OpposedRollStepOut'];
 export type OverrideOut = components['schemas']['OverrideOut'];
 export type PairConcealmentOut = components['schemas']['PairConcealmentOut'];
 export type PairCoverOut = components['schemas']['PairCoverOut'];
 export type PairFlankingOut = components['schemas']['PairFlankingOut'];
 export type PairOut = components['schemas']['PairOut'];
+export type PathObstacleOut = components['schemas']['PathObstacleOut'];
+export type PathTestId = components['schemas']['PathTestId'];
 export type PointIn = components['schemas']['PointIn'];
 export type PointOut = components['schemas']['PointOut'];
 export type Problem = components['schemas']['Problem'];
 export type PullAdjacentStepOut = components['schemas']['PullAdjacentStepOut'];
 export type PushOut = components['schemas']['PushOut'];
 export type PushStepOut = components['schemas']['PushStepOut'];
+export type PushStepOutEffect = components['schemas']['PushStepOutEffect'];
+export type PushStopId = components['schemas']['PushStopId'];
+export type RangeBandId = components['schemas']['RangeBandId'];
 export type RangeBandStepOut = components['schemas']['RangeBandStepOut'];
-export type RangeEffectOut = components['schemas']['RangeEffectOut'];
 export type RangeRequest = components['schemas']['RangeRequest'];
 export type RangeResponse = components['schemas']['RangeResponse'];
 export type RangeResult = components['schemas']['RangeResult'];
 export type ReachStepOut = components['schemas']['ReachStepOut'];
+export type RollModeCauseId = components['schemas']['RollModeCauseId'];
+export type RollModeId = components['schemas']['RollModeId'];
 export type RollOut = components['schemas']['RollOut'];
 export type Row = components['schemas']['Row'];
+export type RuleKindId = components['schemas']['RuleKindId'];
 export type RuleOut = components['schemas']['RuleOut'];
 export type RulesResponse = components['schemas']['RulesResponse'];
+export type RulesetId = components['schemas']['RulesetId'];
 export type RulesetIn = components['schemas']['RulesetIn'];
 export type RulesetOut = components['schemas']['RulesetOut'];
 export type RulesetsResponse = components['schemas']['RulesetsResponse'];
+export type SaveId = components['schemas']['SaveId'];
 export type SavesIn = components['schemas']['SavesIn'];
+export type SecondaryIllegalId = components['schemas']['SecondaryIllegalId'];
 export type SecondaryRushOut = components['schemas']['SecondaryRushOut'];
 export type SecondaryRushStepOut = components['schemas']['SecondaryRushStepOut'];
 export type SeesStepOut = components['schemas']['SeesStepOut'];
+export type SenseForStepOut = components['schemas']['SenseForStepOut'];
+export type SenseId = components['schemas']['SenseId'];
 export type SenseOverrideStepOut = components['schemas']['SenseOverrideStepOut'];
 export type SensesIn = components['schemas']['SensesIn'];
 export type ShoveIn = components['schemas']['ShoveIn'];
 export type SituationalIn = components['schemas']['SituationalIn'];
+export type SizeId = components['schemas']['SizeId'];
 export type SizeIn = components['schemas']['SizeIn'];
 export type SizeOut = components['schemas']['SizeOut'];
 export type SoftCoverStepOut = components['schemas']['SoftCoverStepOut'];
 export type SpaceStepOut = components['schemas']['SpaceStepOut'];
+export type SquareBlockerOut = components['schemas']['SquareBlockerOut'];
 export type SquareIn = components['schemas']['SquareIn'];
+export type SquareObstacleOut = components['schemas']['SquareObstacleOut'];
 export type SquareOut = components['schemas']['SquareOut'];
 export type StatsIn = components['schemas']['StatsIn'];
+export type StepIssueId = components['schemas']['StepIssueId'];
 export type StepOut = components['schemas']['StepOut'];
+export type SurpriseEffectId = components['schemas']['SurpriseEffectId'];
 export type SurprisedStepOut = components['schemas']['SurprisedStepOut'];
+export type SvgDrawing = components['schemas']['SvgDrawing'];
 export type TargetAvoidsStepOut = components['schemas']['TargetAvoidsStepOut'];
 export type TargetsIn = components['schemas']['TargetsIn'];
 export type TerrainIn = components['schemas']['TerrainIn'];
 export type ThreatenedOut = components['schemas']['ThreatenedOut'];
+export type ThroughMoveOut = components['schemas']['ThroughMoveOut'];
 export type TraceStep = components['schemas']['TraceStep'];
+export type UnseenStepOut = components['schemas']['UnseenStepOut'];
 export type VariantMap = components['schemas']['VariantMap'];
 export type VariantOut = components['schemas']['VariantOut'];
-export type VisionEffectOut = components['schemas']['VisionEffectOut'];
+export type WallBlockerOut = components['schemas']['WallBlockerOut'];
 export type WallIn = components['schemas']['WallIn'];
+export type WallKindId = components['schemas']['WallKindId'];
 export type WallKindIn = components['schemas']['WallKindIn'];
 export type WeaponIn = components['schemas']['WeaponIn'];
 export type WeaponKindIn = components['schemas']['WeaponKindIn'];
 export type WeaponPropertyIn = components['schemas']['WeaponPropertyIn'];
 export type $defs = Record<string, never>;
 export interface operations {
-    range: {
+    healthz: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RangeRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description The range answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RangeResponse"];
+                    "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The body is not JSON */
-            400: {
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text format */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "text/plain; version=0.0.4": string;
                 };
             };
-            /** @description The body did not arrive within the body read timeout */
-            408: {
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"];
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };
     };
-    cover: {
+    analyze: {
         parameters: {
             query?: never;
             header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
-                /** @description `application/json` (default) or `image/svg+xml` for a drawing */
-                Accept?: string | null;
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CoverRequest"];
+                "application/json": components["schemas"]["AnalyzeRequest"];
             };
         };
         responses: {
-            /** @description The cover answer, or its drawing */
+            /** @description Every pair */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CoverResponse"];
-                    "image/svg+xml": string;
+                    "application/json": components["schemas"]["AnalyzeResponse"];
                 };
             };
             /** @description The body is not JSON */
@@ -3775,169 +4704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    flanking: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FlankingRequest"];
-            };
-        };
-        responses: {
-            /** @description The flanking answer */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FlankingResponse"];
-                };
-            };
-            /** @description The body is not JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body did not arrive within the body read timeout */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    concealment: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConcealmentRequest"];
-            };
-        };
-        responses: {
-            /** @description The concealment answer */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConcealmentResponse"];
-                };
-            };
-            /** @description The body is not JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body did not arrive within the body read timeout */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
+            /** @description The encounter or an attacker id is invalid, the work budget ran out, or the answer would exceed the answer limit */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3961,8 +4728,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
             };
             path?: never;
             cookie?: never;
@@ -4038,12 +4808,352 @@ export interface operations {
             };
         };
     };
+    concealment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcealmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The concealment answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConcealmentResponse"];
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within the body read timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cover: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoverRequest"];
+            };
+        };
+        responses: {
+            /** @description The cover answer, or its drawing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverResponse"];
+                    "image/svg+xml": components["schemas"]["SvgDrawing"];
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within the body read timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    flanking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlankingRequest"];
+            };
+        };
+        responses: {
+            /** @description The flanking answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlankingResponse"];
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within the body read timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    initiative: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InitiativeRequest"];
+            };
+        };
+        responses: {
+            /** @description The initiative order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitiativeResponse"];
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within the body read timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The encounter, an id, a group or the given dice are invalid, a bonus is missing, the work budget ran out, or the answer would exceed the answer limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     maneuvers: {
         parameters: {
             query?: never;
             header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
             };
             path?: never;
             cookie?: never;
@@ -4123,10 +5233,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
-                /** @description `application/json` (default) or `image/svg+xml` for a drawing */
-                Accept?: string | null;
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
             };
             path?: never;
             cookie?: never;
@@ -4144,7 +5255,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MovementResponse"];
-                    "image/svg+xml": string;
+                    "image/svg+xml": components["schemas"]["SvgDrawing"];
                 };
             };
             /** @description The body is not JSON */
@@ -4203,29 +5314,32 @@ export interface operations {
             };
         };
     };
-    initiative: {
+    range: {
         parameters: {
             query?: never;
             header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InitiativeRequest"];
+                "application/json": components["schemas"]["RangeRequest"];
             };
         };
         responses: {
-            /** @description The initiative order */
+            /** @description The range answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InitiativeResponse"];
+                    "application/json": components["schemas"]["RangeResponse"];
                 };
             };
             /** @description The body is not JSON */
@@ -4264,88 +5378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The encounter, an id, a group or the given dice are invalid, a bonus is missing, the work budget ran out, or the answer would exceed the answer limit */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    analyze: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description `en` (default) or `fr` for trace texts */
-                "Accept-Language"?: string | null;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AnalyzeRequest"];
-            };
-        };
-        responses: {
-            /** @description Every pair */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AnalyzeResponse"];
-                };
-            };
-            /** @description The body is not JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body did not arrive within the body read timeout */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The encounter or an attacker id is invalid, the work budget ran out, or the answer would exceed the answer limit */
+            /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4399,72 +5432,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetsResponse"];
-                };
-            };
-        };
-    };
-    healthz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-        };
-    };
-    readyz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-        };
-    };
-    metrics: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Prometheus text format */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain; version=0.0.4": string;
                 };
             };
         };

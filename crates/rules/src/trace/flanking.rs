@@ -145,6 +145,14 @@ pub enum NotFlankedWhy {
 }
 
 impl NotFlankedWhy {
+    /// Every reason, in declaration order.
+    pub const ALL: [NotFlankedWhy; 4] = [
+        NotFlankedWhy::AttackerOnTargetSide,
+        NotFlankedWhy::AttackerCannotFlank,
+        NotFlankedWhy::NoHelper,
+        NotFlankedWhy::NoneOpposite,
+    ];
+
     /// The wire id.
     pub fn id(self) -> &'static str {
         match self {
