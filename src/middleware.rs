@@ -19,13 +19,30 @@ use crate::error::{AppError, Text};
 pub async fn edge(State(state): State<AppState>, req: Request, next: Next) -> Response {
     // Problems are made in both languages wherever they arise (often on a rules worker);
     // here, knowing the request, the one asked for is sent.
-    let lang = crate::render::Lang::from_headers(req.headers());
+    let lang = crate::lang::Lang::from_headers(req.headers());
+    let question = req.method() == Method::POST;
     let res = observe(&state, req, |req| async {
         let res = problems(req, |req| timeout(&state, next.run(req))).await;
         answer_memory(&state, res)
     })
     .await;
-    crate::error::localise(res, lang)
+    let res = crate::error::localise(res, lang);
+    if question { said_in(res, lang) } else { res }
+}
+
+/// Marks a question's answer with the language its texts are in, and tells caches that the
+/// answer depends on `Accept` (JSON or a drawing) and `Accept-Language`.
+fn said_in(mut res: Response, lang: crate::lang::Lang) -> Response {
+    let headers = res.headers_mut();
+    if !headers.contains_key(header::CONTENT_LANGUAGE) {
+        headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
+    }
+    if headers.contains_key(header::VARY) {
+        headers.append(header::VARY, HeaderValue::from_static("accept-language"));
+    } else {
+        headers.insert(header::VARY, HeaderValue::from_static("accept, accept-language"));
+    }
+    res
 }
 
 /// Bounds the time of a request; the rules' work budget bounds their CPU time.

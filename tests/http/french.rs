@@ -238,19 +238,6 @@ const FRENCH: &[&str] = &[
     "mouvement",
 ];
 
-/// Every fixture file, with the endpoint that answers it.
-const FIXTURES: &[(&str, &str)] = &[
-    ("attack/cases", "/v1/attack"),
-    ("concealment/cases", "/v1/concealment"),
-    ("cover/cases", "/v1/cover"),
-    ("flanking/cases", "/v1/flanking"),
-    ("initiative/cases", "/v1/initiative"),
-    ("maneuver/cases", "/v1/maneuvers"),
-    ("maneuver/charge", "/v1/maneuvers"),
-    ("movement/cases", "/v1/movement"),
-    ("range/cases", "/v1/range"),
-];
-
 /// Every request of the fixtures, with its endpoint and a name, plus a whole-scene analysis
 /// of each fixture's encounter.
 fn requests() -> Vec<(String, &'static str, Value)> {
@@ -492,5 +479,25 @@ async fn cover_degrees_in_the_seeds_words() {
         let case = cases.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name}"));
         let body = ask("/v1/cover", &case["request"], "fr", "application/json").await.json();
         assert_eq!(result_text(&body), want, "{name}");
+    }
+}
+
+/// A question's answer says which language its texts are in, and that it varies with `Accept`
+/// and `Accept-Language` (a cache must not give a French answer to an English client).
+#[tokio::test]
+async fn answers_name_their_language() {
+    let case = fixtures_of("cover/cases").into_iter().next().unwrap();
+    for (asked, accept, said) in [
+        ("fr", "application/json", "fr"),
+        ("fr-CA, en;q=0.5", "image/svg+xml", "fr"),
+        ("en", "application/json", "en"),
+        ("de", "application/json", "en"),
+    ] {
+        let res = ask("/v1/cover", &case["request"], asked, accept).await;
+        assert_eq!(res.status, 200);
+        assert_eq!(res.headers.get("content-language").unwrap(), said, "Accept-Language: {asked}");
+        let vary: Vec<&str> =
+            res.headers.get_all("vary").iter().flat_map(|v| v.to_str().unwrap().split(", ")).collect();
+        assert!(vary.contains(&"accept") && vary.contains(&"accept-language"), "{vary:?}");
     }
 }

@@ -470,20 +470,9 @@ fn the_validator_refuses_what_the_document_refuses() {
 #[tokio::test]
 async fn every_fixture_answer_validates_against_the_document() {
     let doc = openapi_doc();
-    let sets = [
-        ("attack/cases", "/v1/attack"),
-        ("concealment/cases", "/v1/concealment"),
-        ("cover/cases", "/v1/cover"),
-        ("flanking/cases", "/v1/flanking"),
-        ("initiative/cases", "/v1/initiative"),
-        ("maneuver/cases", "/v1/maneuvers"),
-        ("maneuver/charge", "/v1/maneuvers"),
-        ("movement/cases", "/v1/movement"),
-        ("range/cases", "/v1/range"),
-    ];
     let mut failures = Vec::new();
     let mut answers = 0;
-    for (set, path) in sets {
+    for &(set, path) in FIXTURES {
         for case in fixtures_of(set) {
             let mut requests = vec![(path, case["request"].clone())];
             if path == "/v1/cover" {

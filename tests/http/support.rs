@@ -226,3 +226,16 @@ pub fn operations(doc: &Value) -> Vec<(String, String, Value)> {
     }
     out
 }
+
+/// Every fixture file of `tests/fixtures`, with the endpoint that answers it.
+pub const FIXTURES: &[(&str, &str)] = &[
+    ("attack/cases", "/v1/attack"),
+    ("concealment/cases", "/v1/concealment"),
+    ("cover/cases", "/v1/cover"),
+    ("flanking/cases", "/v1/flanking"),
+    ("initiative/cases", "/v1/initiative"),
+    ("maneuver/cases", "/v1/maneuvers"),
+    ("maneuver/charge", "/v1/maneuvers"),
+    ("movement/cases", "/v1/movement"),
+    ("range/cases", "/v1/range"),
+];
