@@ -9,7 +9,7 @@ use arbiter_rules::grid::{Point, Square};
 use arbiter_rules::movement::Movement;
 
 use crate::render::Lang;
-use crate::render::glossary::{self, Family};
+use crate::render::glossary;
 
 /// Escapes text for XML content and attributes.
 fn esc(s: &str) -> String {
@@ -219,7 +219,7 @@ fn localised(rows: Vec<String>, lang: Lang) -> Vec<String> {
 /// The cover answer's title and legend rows, in the language.
 fn cover_rows(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer, lang: Lang) -> Vec<String> {
     let name = |i: usize| enc.creatures.get(i).map_or("?", |c| c.id.as_str()).to_owned();
-    let degree = glossary::cover_degree(a.degree, Family::of_rule(enc.ruleset.id()), lang);
+    let degree = glossary::cover_degree(a.degree, &enc.ruleset.rules().words, lang);
     let (ruleset, procedure) = (enc.ruleset.id(), a.procedure);
     let (ac, save) = (a.ac_bonus, a.save_bonus);
     let mut rows = match lang {

@@ -197,7 +197,7 @@ pub fn write_answer(
         }
     }
     out.extend_from_slice(br#"]},"trace":"#);
-    serde_json::to_writer(&mut out, &render::trace(&a.trace, lang)).map_err(internal)?;
+    serde_json::to_writer(&mut out, &render::trace(&a.trace, lang, enc.ruleset)).map_err(internal)?;
     out.push(b'}');
     if out.len() > limit {
         return Err(too_large(out.len()));
@@ -238,10 +238,10 @@ fn pair(enc: &Encounter, x: &Pair, traces: bool, lang: Lang) -> PairOut {
             advantage: f.advantage,
         }),
         trace: traces.then(|| {
-            let mut steps = render::trace(&c.trace, lang);
-            steps.extend(render::trace(&v.trace, lang));
+            let mut steps = render::trace(&c.trace, lang, enc.ruleset);
+            steps.extend(render::trace(&v.trace, lang, enc.ruleset));
             if let Some(f) = &x.flanking {
-                steps.extend(render::trace(&f.trace, lang));
+                steps.extend(render::trace(&f.trace, lang, enc.ruleset));
             }
             steps
         }),
@@ -292,7 +292,7 @@ mod tests {
                 result: AnalyzeResult {
                     pairs: a.pairs.iter().map(|x| pair(&enc, x, traces, Lang::Fr)).collect(),
                 },
-                trace: render::trace(&a.trace, Lang::Fr),
+                trace: render::trace(&a.trace, Lang::Fr, enc.ruleset),
             };
             let streamed = write_answer(&enc, a, traces, Lang::Fr, usize::MAX).unwrap();
             assert_eq!(String::from_utf8(streamed).unwrap(), serde_json::to_string(&typed).unwrap());

@@ -292,13 +292,13 @@ fn missing_stats(enc: &Encounter, attacker: usize, target: usize, weapon: &Weapo
 
 impl AttackResponse {
     /// The wire answer, with the dice settings used, its trace in `lang`.
-    pub fn new(a: &AttackAnswer, dice: DiceEcho, lang: Lang) -> AttackResponse {
+    pub fn new(enc: &Encounter, a: &AttackAnswer, dice: DiceEcho, lang: Lang) -> AttackResponse {
         AttackResponse {
             result: result(a),
             odds: odds(a),
             rolls: a.rolls.iter().map(RollOut::from).collect(),
             dice,
-            trace: render::trace(&a.trace, lang),
+            trace: render::trace(&a.trace, lang, enc.ruleset),
         }
     }
 }

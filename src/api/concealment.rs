@@ -164,8 +164,8 @@ impl ConcealmentRequest {
 
 impl ConcealmentResponse {
     /// The wire answer, its trace in `lang`.
-    pub fn new(a: &ConcealmentAnswer, lang: Lang) -> ConcealmentResponse {
-        ConcealmentResponse { result: result(a), trace: render::trace(&a.trace, lang) }
+    pub fn new(enc: &Encounter, a: &ConcealmentAnswer, lang: Lang) -> ConcealmentResponse {
+        ConcealmentResponse { result: result(a), trace: render::trace(&a.trace, lang, enc.ruleset) }
     }
 }
 

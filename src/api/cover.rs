@@ -227,7 +227,7 @@ impl CoverRequest {
 impl CoverResponse {
     /// The wire answer, its trace in `lang`.
     pub fn new(enc: &Encounter, a: &CoverAnswer, lang: Lang) -> CoverResponse {
-        CoverResponse { result: result(enc, a), trace: render::trace(&a.trace, lang) }
+        CoverResponse { result: result(enc, a), trace: render::trace(&a.trace, lang, enc.ruleset) }
     }
 }
 

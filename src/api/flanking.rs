@@ -118,7 +118,7 @@ impl FlankingRequest {
 impl FlankingResponse {
     /// The wire answer, its trace in `lang`.
     pub fn new(enc: &Encounter, a: &FlankAnswer, lang: Lang) -> FlankingResponse {
-        FlankingResponse { result: result(enc, a), trace: render::trace(&a.trace, lang) }
+        FlankingResponse { result: result(enc, a), trace: render::trace(&a.trace, lang, enc.ruleset) }
     }
 }
 

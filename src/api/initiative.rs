@@ -178,7 +178,7 @@ fn missing_bonuses(enc: Option<&Encounter>, who: Option<&[usize]>) -> Vec<RulesE
 
 impl InitiativeResponse {
     /// The wire answer, with the dice settings used, its trace in `lang`.
-    pub fn new(a: &Initiative, dice: DiceEcho, lang: Lang) -> InitiativeResponse {
+    pub fn new(enc: &Encounter, a: &Initiative, dice: DiceEcho, lang: Lang) -> InitiativeResponse {
         InitiativeResponse {
             result: result(a),
             odds: InitiativeOdds {
@@ -194,7 +194,7 @@ impl InitiativeResponse {
             },
             rolls: a.rolls.iter().map(RollOut::from).collect(),
             dice,
-            trace: render::trace(&a.trace, lang),
+            trace: render::trace(&a.trace, lang, enc.ruleset),
         }
     }
 }

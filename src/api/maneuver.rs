@@ -534,7 +534,7 @@ impl ManeuverResponse {
             },
             rolls: m.rolls.iter().map(RollOut::from).collect(),
             dice,
-            trace: render::trace(&m.trace, lang),
+            trace: render::trace(&m.trace, lang, q.encounter.ruleset),
         }
     }
 }

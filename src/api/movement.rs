@@ -272,8 +272,8 @@ impl MovementRequest {
 
 impl MovementResponse {
     /// The wire answer, its trace in `lang`.
-    pub fn new(m: &Movement, lang: Lang) -> MovementResponse {
-        MovementResponse { result: result(m), trace: render::trace(&m.trace, lang) }
+    pub fn new(enc: &Encounter, m: &Movement, lang: Lang) -> MovementResponse {
+        MovementResponse { result: result(m), trace: render::trace(&m.trace, lang, enc.ruleset) }
     }
 }
 

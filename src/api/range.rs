@@ -136,7 +136,10 @@ impl RangeRequest {
 impl RangeResponse {
     /// The wire answer to `q`, its trace in `lang`.
     pub fn new(q: &RangeQuestion, answer: &RangeAnswer, lang: Lang) -> RangeResponse {
-        RangeResponse { result: result(q, answer), trace: render::trace(&answer.trace, lang) }
+        RangeResponse {
+            result: result(q, answer),
+            trace: render::trace(&answer.trace, lang, q.encounter.ruleset),
+        }
     }
 }
 

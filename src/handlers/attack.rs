@@ -50,5 +50,5 @@ pub async fn attack(
     if a.allowed {
         check_all_used(&source, "attack")?;
     }
-    Ok(super::json(&AttackResponse::new(&a, echo, accept.lang)))
+    Ok(super::json(&AttackResponse::new(&q.encounter, &a, echo, accept.lang)))
 }

@@ -43,5 +43,5 @@ pub async fn concealment(
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, q.attack, &mut budget)?;
-    Ok(super::json(&ConcealmentResponse::new(&answer, accept.lang)))
+    Ok(super::json(&ConcealmentResponse::new(&q.encounter, &answer, accept.lang)))
 }

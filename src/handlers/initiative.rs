@@ -45,5 +45,5 @@ pub async fn initiative(
     let mut budget = work.budget();
     let a = resolve(&encounter, &q, &mut source, &mut budget)?;
     check_all_used(&source, "roll")?;
-    Ok(super::json(&InitiativeResponse::new(&a, echo, accept.lang)))
+    Ok(super::json(&InitiativeResponse::new(&encounter, &a, echo, accept.lang)))
 }

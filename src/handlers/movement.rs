@@ -61,5 +61,5 @@ pub async fn movement(
     if accept.svg {
         return Ok(super::svg(svg::movement(&q.encounter, q.mover, &answer, accept.lang)));
     }
-    Ok(super::json(&MovementResponse::new(&answer, accept.lang)))
+    Ok(super::json(&MovementResponse::new(&q.encounter, &answer, accept.lang)))
 }

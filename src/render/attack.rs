@@ -1,11 +1,12 @@
 //! Text and data of the attack modifier, advantage and outcome trace steps.
 
 use super::Lang;
-use super::glossary::{self, Family};
+use super::glossary;
+use arbiter_rules::ruleset::Words;
 use arbiter_rules::trace::{AttackEffect, RollMode};
 
 /// Renders one attack modifier, advantage and outcome step.
-pub(super) fn effect(e: &AttackEffect, lang: Lang, voc: Family) -> (String, AttackEffectOut) {
+pub(super) fn effect(e: &AttackEffect, lang: Lang, voc: &Words) -> (String, AttackEffectOut) {
     use Lang::*;
     match e {
         AttackEffect::AdvantageCombined { advantage, disadvantage, result } => (
@@ -126,7 +127,7 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang, voc: Family) -> (String, Atta
 }
 
 /// A modifier's source and detail, then what it changes ("noted" when nothing).
-fn modifier_text(m: &AttackModifierStepOut, voc: Family, lang: Lang) -> String {
+fn modifier_text(m: &AttackModifierStepOut, voc: &Words, lang: Lang) -> String {
     use Lang::*;
     let what = glossary::attack_source(m.source, lang);
     let d = m

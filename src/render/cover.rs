@@ -1,14 +1,15 @@
 //! Text and data of the line of effect and cover trace steps.
 
-use super::glossary::{self, Family, metres_fr};
+use super::glossary::{self, metres_fr};
 use super::{Lang, pt, sq};
 use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::grid::{Point, Square};
+use arbiter_rules::ruleset::Words;
 use arbiter_rules::trace::CoverEffect;
 use arbiter_rules::trace::cover::CoverDegree;
 
 /// Renders one line of effect and cover step.
-pub(super) fn effect(e: &CoverEffect, lang: Lang, voc: Family) -> (String, CoverEffectOut) {
+pub(super) fn effect(e: &CoverEffect, lang: Lang, voc: &Words) -> (String, CoverEffectOut) {
     use Lang::*;
     let degree_name = |d: CoverDegree, lang: Lang| glossary::cover_degree(d, voc, lang);
     match e {
@@ -83,8 +84,8 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang, voc: Family) -> (String, Cover
                 (Fr, false) => "abri total : ne peut pas être ciblé directement".to_owned(),
                 (En, true) if *attack_modifier != 0 => format!("{}: {attack_modifier:+} to the attacker's ATT", degree_name(*degree, En)),
                 (Fr, true) if *attack_modifier != 0 => format!("{} : {attack_modifier:+} à l'ATT de l'attaquant", degree_name(*degree, Fr)),
-                (En, true) => format!("{}: {ac_bonus:+} AC, {save_bonus:+} to saves", degree_name(*degree, En)),
-                (Fr, true) => format!("{} : {ac_bonus:+} CA, {save_bonus:+} aux jets de sauvegarde", degree_name(*degree, Fr)),
+                (En, true) => format!("{}: {ac_bonus:+} {}, {save_bonus:+} to saves", degree_name(*degree, En), glossary::armour(voc, En)),
+                (Fr, true) => format!("{} : {ac_bonus:+} {}, {save_bonus:+} aux jets de sauvegarde", degree_name(*degree, Fr), glossary::armour(voc, Fr)),
             };
             (
                 text,

@@ -1,7 +1,9 @@
-//! The words of the trace texts and drawings, in one place: each ruleset's French vocabulary
-//! as the seeds write it (`/work/shared/seeds`, see RULES.md §1 for which seed is which), the
-//! English words, the distances (feet in English; metres with the squares in brackets in
-//! French, "9 mètres (6 cases)" as seeds 000 and 001 write them) and French typography.
+//! The words of the trace texts and drawings, in one place: the French vocabulary as the seeds
+//! write it (`/work/shared/seeds`, see RULES.md §1 for which seed is which), the English words
+//! and the distances (feet in English; metres with the squares in brackets in French, "9
+//! mètres (6 cases)" as seeds 000 and 001 write them). The few words where rulesets differ (the
+//! defence's name, improved cover) are each ruleset's own (`ruleset::Words` in the rules
+//! crate), so a new ruleset brings its words with it; French typography is `crate::lang`'s.
 //!
 //! Seeds: 000 Starfinder (« Les abris », « Abri amélioré »), 001 Pathfinder 1e (« Abri »,
 //! « abri supérieur »), 002 D&D 5e 2024 (« abri partiel », « abri supérieur », « Pointe »,
@@ -14,33 +16,9 @@ use super::Lang;
 use arbiter_rules::encounter::Condition;
 use arbiter_rules::maneuver::{ChargeIllegal, Illegal, Kind, PathTest};
 use arbiter_rules::opportunity::OpportunityReason;
+use arbiter_rules::ruleset::Words;
 use arbiter_rules::trace::RollMode;
 use arbiter_rules::trace::cover::CoverDegree;
-
-/// Which ruleset's vocabulary a step speaks, from its rule id's prefix.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Family {
-    /// D&D 5e (2014 and 2024).
-    Dnd5e,
-    /// Pathfinder 1e, and the grid rules every ruleset shares.
-    Pf1e,
-    /// Starfinder 1e.
-    Sf1e,
-    /// The PF1-based homebrew.
-    Hb3d,
-}
-
-impl Family {
-    /// The family of a rule id (`sf1e.cover.variants` → Starfinder).
-    pub(crate) fn of_rule(rule: &str) -> Family {
-        match rule.split('.').next() {
-            Some(r) if r.starts_with("dnd5e") => Family::Dnd5e,
-            Some("sf1e") => Family::Sf1e,
-            Some("hb3d") => Family::Hb3d,
-            _ => Family::Pf1e,
-        }
-    }
-}
 
 /// A French decimal: comma, and two decimals when it is not whole ("1,50", "9").
 fn decimal_fr(tenths: i64) -> String {
@@ -74,18 +52,14 @@ pub(crate) fn distance(feet: i64, lang: Lang) -> String {
 
 /// The target number an attack or a charge penalty counts against: AC (« CA »), or the
 /// homebrew's DEF (seed 003: "ATT >< DEF de la cible").
-pub(crate) fn armour(family: Family, lang: Lang) -> &'static str {
-    match (family, lang) {
-        (Family::Hb3d, _) => "DEF",
-        (_, Lang::En) => "AC",
-        (_, Lang::Fr) => "CA",
-    }
+pub(crate) fn armour(words: &Words, lang: Lang) -> &'static str {
+    pick(lang, words.defence[0], words.defence[1])
 }
 
 /// A degree of cover, by the ruleset's words: 5e "abri partiel" (half) and "abri supérieur"
 /// (three-quarters) per seed 002; Pathfinder "abri partiel", "abri supérieur" per seed 001;
 /// Starfinder "abri amélioré" per seed 000.
-pub(crate) fn cover_degree(d: CoverDegree, family: Family, lang: Lang) -> &'static str {
+pub(crate) fn cover_degree(d: CoverDegree, words: &Words, lang: Lang) -> &'static str {
     match (d, lang) {
         (CoverDegree::None, Lang::En) => "no cover",
         (CoverDegree::Partial, Lang::En) => "partial cover",
@@ -97,14 +71,14 @@ pub(crate) fn cover_degree(d: CoverDegree, family: Family, lang: Lang) -> &'stat
         (CoverDegree::None, Lang::Fr) => "pas d'abri",
         (CoverDegree::Partial | CoverDegree::Half, Lang::Fr) => "abri partiel",
         (CoverDegree::Cover, Lang::Fr) => "abri",
-        (CoverDegree::Improved, Lang::Fr) if family == Family::Sf1e => "abri amélioré",
-        (CoverDegree::ThreeQuarters | CoverDegree::Improved, Lang::Fr) => "abri supérieur",
+        (CoverDegree::ThreeQuarters, Lang::Fr) => "abri supérieur",
+        (CoverDegree::Improved, Lang::Fr) => words.improved_cover_fr,
         (CoverDegree::Total, Lang::Fr) => "abri total",
     }
 }
 
 /// A cover degree from its wire id (the attack modifier's detail carries the id).
-pub(crate) fn cover_degree_id(id: &str, family: Family, lang: Lang) -> Option<&'static str> {
+pub(crate) fn cover_degree_id(id: &str, words: &Words, lang: Lang) -> Option<&'static str> {
     const ALL: [CoverDegree; 7] = [
         CoverDegree::None,
         CoverDegree::Partial,
@@ -114,7 +88,7 @@ pub(crate) fn cover_degree_id(id: &str, family: Family, lang: Lang) -> Option<&'
         CoverDegree::Improved,
         CoverDegree::Total,
     ];
-    ALL.into_iter().find(|d| d.id() == id).map(|d| cover_degree(d, family, lang))
+    ALL.into_iter().find(|d| d.id() == id).map(|d| cover_degree(d, words, lang))
 }
 
 /// A condition, as an adjective (« Neutralisé », « Agrippé », « Immobilisé » from the seeds).
@@ -435,11 +409,11 @@ pub(crate) fn attack_source(id: &str, lang: Lang) -> String {
 
 /// An attack modifier's detail, by its source: a degree of cover, a miss chance, a
 /// condition, creatures' ids (kept), or one of the rules crate's fixed phrases.
-pub(crate) fn attack_detail(source: &str, detail: &str, family: Family, lang: Lang) -> String {
+pub(crate) fn attack_detail(source: &str, detail: &str, words: &Words, lang: Lang) -> String {
     match source {
         "cover" => {
             let (id, ignored) = detail.strip_suffix(" (ignored)").map_or((detail, false), |d| (d, true));
-            let name = cover_degree_id(id, family, lang).map_or_else(|| readable(id), str::to_owned);
+            let name = cover_degree_id(id, words, lang).map_or_else(|| readable(id), str::to_owned);
             match (ignored, lang) {
                 (false, _) => name,
                 (true, Lang::En) => format!("{name}, ignored"),
@@ -458,9 +432,9 @@ pub(crate) fn attack_detail(source: &str, detail: &str, family: Family, lang: La
             match detail.split_once(' ').filter(|(_, rest)| *rest == "AC to the attacker until its next turn")
             {
                 Some((v, _)) => match lang {
-                    Lang::En => format!("{v} {} to the attacker until its next turn", armour(family, lang)),
+                    Lang::En => format!("{v} {} to the attacker until its next turn", armour(words, lang)),
                     Lang::Fr => {
-                        format!("{v} à la {} de l'attaquant jusqu'à son prochain tour", armour(family, lang))
+                        format!("{v} à la {} de l'attaquant jusqu'à son prochain tour", armour(words, lang))
                     }
                 },
                 None => detail.to_owned(),
@@ -561,6 +535,7 @@ fn pick(lang: Lang, en: &'static str, fr: &'static str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_rules::ruleset::RulesetId;
 
     #[test]
     fn metres_as_the_seeds_write_them() {
@@ -576,14 +551,12 @@ mod tests {
     #[test]
     fn seed_words_for_cover() {
         use CoverDegree::*;
-        assert_eq!(cover_degree(Half, Family::Dnd5e, Lang::Fr), "abri partiel");
-        assert_eq!(cover_degree(ThreeQuarters, Family::Dnd5e, Lang::Fr), "abri supérieur");
-        assert_eq!(cover_degree(Improved, Family::Pf1e, Lang::Fr), "abri supérieur");
-        assert_eq!(cover_degree(Improved, Family::Sf1e, Lang::Fr), "abri amélioré");
-        assert_eq!(cover_degree(Partial, Family::Sf1e, Lang::Fr), "abri partiel");
-        assert_eq!(Family::of_rule("sf1e.cover.variants"), Family::Sf1e);
-        assert_eq!(Family::of_rule("dnd5e2024.cover"), Family::Dnd5e);
-        assert_eq!(Family::of_rule("grid.line-of-effect"), Family::Pf1e);
+        let words = |r: RulesetId| &r.rules().words;
+        assert_eq!(cover_degree(Half, words(RulesetId::Dnd5e2024), Lang::Fr), "abri partiel");
+        assert_eq!(cover_degree(ThreeQuarters, words(RulesetId::Dnd5e2024), Lang::Fr), "abri supérieur");
+        assert_eq!(cover_degree(Improved, words(RulesetId::Pf1e), Lang::Fr), "abri supérieur");
+        assert_eq!(cover_degree(Improved, words(RulesetId::Sf1e), Lang::Fr), "abri amélioré");
+        assert_eq!(cover_degree(Partial, words(RulesetId::Sf1e), Lang::Fr), "abri partiel");
     }
 
     /// Every id the rules crate emits (found in its sources) has its own French words: the
@@ -698,15 +671,20 @@ mod tests {
         assert_eq!(band("pushed_15_ft", Lang::Fr), "la cible est repoussée de 4,50 mètres (3 cases)");
         assert_eq!(band("pushed_15_ft", Lang::En), "the target is pushed 15 ft");
         assert_eq!(
-            attack_detail("concealment", "20% miss chance", Family::Pf1e, Lang::Fr),
+            attack_detail("concealment", "20% miss chance", &RulesetId::Pf1e.rules().words, Lang::Fr),
             "20 % de chances de rater"
         );
         assert_eq!(
-            attack_detail("cover", "three_quarters (ignored)", Family::Dnd5e, Lang::En),
+            attack_detail("cover", "three_quarters (ignored)", &RulesetId::Dnd5e2014.rules().words, Lang::En),
             "three-quarters cover, ignored"
         );
         assert_eq!(
-            attack_detail("charge", "-2 AC to the attacker until its next turn", Family::Hb3d, Lang::Fr),
+            attack_detail(
+                "charge",
+                "-2 AC to the attacker until its next turn",
+                &RulesetId::Hb3d.rules().words,
+                Lang::Fr
+            ),
             "-2 à la DEF de l'attaquant jusqu'à son prochain tour"
         );
         assert_eq!(tie_by("roll_off", Lang::Fr), "un jet de départage");

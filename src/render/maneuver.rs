@@ -1,6 +1,5 @@
 //! Text and data of the maneuver trace steps.
 
-use super::glossary::Family;
 use super::movement::{MoveOpportunityStepOut, opportunity_out};
 use super::{Lang, dist, glossary, sq};
 use crate::wire::{SquareOut, squares as square_list};
@@ -10,6 +9,7 @@ use arbiter_rules::maneuver::{
     Push, PushStop, SecondaryRush, Side,
 };
 use arbiter_rules::movement::MoveOpportunity;
+use arbiter_rules::ruleset::Words;
 
 fn squares_text(v: &[Square]) -> String {
     if v.is_empty() {
@@ -34,7 +34,7 @@ fn obstacle_out(o: &Obstacle) -> ObstacleOut {
     ObstacleOut { creature: o.creature.clone(), reason: o.why.id(), square: o.square.map(sq) }
 }
 
-fn charge_step(c: &ChargeStep, lang: Lang, voc: Family) -> (String, ManeuverEffectOut) {
+fn charge_step(c: &ChargeStep, lang: Lang, voc: &Words) -> (String, ManeuverEffectOut) {
     use Lang::*;
     match c {
         ChargeStep::Closest { squares, feet } => (
@@ -251,7 +251,7 @@ fn stop_text(s: &PushStop, lang: Lang) -> String {
 }
 
 /// Renders one maneuver step.
-pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: Family) -> (String, ManeuverEffectOut) {
+pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: &Words) -> (String, ManeuverEffectOut) {
     use Lang::*;
     match e {
         ManeuverEffect::Illegal { kind, why } => (

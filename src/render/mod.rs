@@ -206,6 +206,7 @@ use crate::lang::french_typography;
 use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::catalog;
 use arbiter_rules::grid::{Point, Square};
+use arbiter_rules::ruleset::{RulesetId, Words};
 use arbiter_rules::trace::{Effect, Step, Trace};
 
 /// One rendered trace step.
@@ -400,13 +401,14 @@ fn nullable(p: &utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>) -> bool
         || v["oneOf"].as_array().is_some_and(|bs| bs.iter().any(|b| null(&b["type"])))
 }
 
-/// Renders a whole trace.
-pub fn trace(t: &Trace, lang: Lang) -> Vec<TraceStep> {
-    t.steps.iter().map(|s| step(s, lang)).collect()
+/// Renders a whole trace of a question asked in `ruleset`, whose words its texts speak.
+pub fn trace(t: &Trace, lang: Lang, ruleset: RulesetId) -> Vec<TraceStep> {
+    let words = &ruleset.rules().words;
+    t.steps.iter().map(|s| step(s, lang, words)).collect()
 }
 
-fn step(s: &Step, lang: Lang) -> TraceStep {
-    let (text, effect) = effect(&s.effect, lang, glossary::Family::of_rule(s.rule));
+fn step(s: &Step, lang: Lang, words: &Words) -> TraceStep {
+    let (text, effect) = effect(&s.effect, lang, words);
     let source = catalog::rule(s.rule).map_or("RULES.md", |r| r.source);
     let text = match (s.variant, lang) {
         (Some(v), Lang::En) => format!("{text} (variant {v})"),
@@ -438,7 +440,7 @@ pub(super) fn dist(feet: impl Into<i64>, lang: Lang) -> String {
     glossary::distance(feet.into(), lang)
 }
 
-fn effect(e: &Effect, lang: Lang, voc: glossary::Family) -> (String, EffectOut) {
+fn effect(e: &Effect, lang: Lang, voc: &Words) -> (String, EffectOut) {
     fn family<T>((text, out): (String, T), wrap: fn(T) -> EffectOut) -> (String, EffectOut) {
         (text, wrap(out))
     }

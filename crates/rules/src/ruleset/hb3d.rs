@@ -4,7 +4,7 @@
 use super::{
     AttackDice, AttackModifierCover, AttackRule, ChargeRule, CheckDice, CombatManeuver, ConcealmentBy,
     ConcealmentRule, CoverRule, Critical, Defence, DisarmAction, DisarmModifiers, EscapeDc, ManeuverDefence,
-    ManeuverRule, ManeuverRules, MissChance, PathTest, PathfinderCover, Prone, Ruleset, VariantSpec,
+    ManeuverRule, ManeuverRules, MissChance, PathTest, PathfinderCover, Prone, Ruleset, VariantSpec, Words,
     pathfinder,
 };
 use crate::grid::Metric;
@@ -126,4 +126,5 @@ pub static RULESET: Ruleset = Ruleset {
         "hb3d.inherit-pf1e",
         "five_foot_step",
     ),
+    words: Words { defence: ["DEF", "DEF"], improved_cover_fr: "abri supérieur" },
 };

@@ -2,6 +2,22 @@
 //! or a small enum naming a procedure. A question reads its knob from [`super::Ruleset`] and
 //! never asks which ruleset it is in.
 
+/// The words of a ruleset's source where rulesets differ, for the trace texts (English, then
+/// French as its seed writes it: RULES.md §1 names each ruleset's seed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Words {
+    /// What an attack counts against: "AC" / "CA", or the homebrew's "DEF" (seed 003: "ATT ><
+    /// DEF de la cible").
+    pub defence: [&'static str; 2],
+    /// The French of improved cover: Pathfinder's "abri supérieur" (seed 001), Starfinder's
+    /// "abri amélioré" (seed 000). 5e's three-quarters cover is "abri supérieur" (seed 002).
+    pub improved_cover_fr: &'static str,
+}
+
+/// The words of the rulesets whose seeds call an attack's target number AC (« CA ») and improved
+/// cover « abri supérieur ».
+pub const AC_WORDS: Words = Words { defence: ["AC", "CA"], improved_cover_fr: "abri supérieur" };
+
 /// What a size means in one ruleset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SizeInfo {

@@ -127,6 +127,8 @@ pub struct Ruleset {
     pub movement: MoveRule,
     /// Initiative (`/v1/initiative`).
     pub initiative: InitiativeRule,
+    /// The words its trace texts use where rulesets differ.
+    pub words: Words,
 }
 
 impl Ruleset {

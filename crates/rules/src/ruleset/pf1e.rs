@@ -1,6 +1,6 @@
 //! Pathfinder 1e (RULES.md §3).
 
-use super::{CoverRule, ManeuverRule, Ruleset, VariantSpec, pathfinder};
+use super::{AC_WORDS, CoverRule, ManeuverRule, Ruleset, VariantSpec, pathfinder};
 use crate::grid::Metric;
 
 /// PF1 variants (RULES.md §7).
@@ -53,4 +53,5 @@ pub static RULESET: Ruleset = Ruleset {
         "pf1e.prone",
         "five_foot_step",
     ),
+    words: AC_WORDS,
 };

@@ -3,7 +3,7 @@
 use super::{
     AttackConditions, AttackRule, ConcealmentBy, ConcealmentRule, CoverRule, Critical, Defence, LowLight,
     ManeuverRule, MissChance, PathfinderCover, Prone, RangedInMeleeRule, ReachWeaponRule, Ruleset,
-    VariantSpec, pathfinder,
+    VariantSpec, Words, pathfinder,
 };
 use crate::condition::Condition;
 use crate::grid::Metric;
@@ -126,4 +126,5 @@ pub static RULESET: Ruleset = Ruleset {
         "sf1e.prone",
         "guarded_step",
     ),
+    words: Words { defence: ["AC", "CA"], improved_cover_fr: "abri amélioré" },
 };
