@@ -346,7 +346,7 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         let mut hits = Vec::with_capacity(report.hits.len());
         let mut blocked = false;
         for h in &report.hits {
-            let counted = h.blocks_keeping(|e| kind_of(ctx, e).is_some_and(|k| keep(h, e, k)));
+            let counted = h.blocks_keeping(|e| kept(ctx, h, e, &keep));
             blocked |= counted;
             let (case, elements, at) = describe(h);
             let elements = elements
@@ -380,7 +380,7 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         if !self.walk(from, to, budget)? {
             return Ok(false);
         }
-        let keeps = |h: &Hit| h.blocks_keeping(|e| kind_of(ctx, e).is_some_and(|k| keep(h, e, k)));
+        let keeps = |h: &Hit| h.blocks_keeping(|e| kept(ctx, h, e, &keep));
         if let Some(Line { first: Some(h), .. }) = self.cache.get(&(from, to))
             && keeps(h)
         {
@@ -391,6 +391,29 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         let report = self.trace(from, to, budget)?;
         budget.spend(units(report.hits.len()))?;
         Ok(report.hits.iter().any(keeps))
+    }
+}
+
+/// Whether element `e` of hit `h` blocks under `keep`. A square is judged by its terrain and,
+/// where a low obstacle does not block, by the creature standing on it: a creature on a low
+/// obstacle that does not count still blocks as a creature (adding a blocker never lowers
+/// cover).
+fn kept(
+    ctx: &Context<'_, '_>,
+    h: &Hit,
+    e: Element,
+    keep: &impl Fn(&Hit, Element, ElementKind) -> bool,
+) -> bool {
+    match kind_of(ctx, e) {
+        None => false,
+        Some(k) if keep(h, e, k) => true,
+        Some(ElementKind::Low) => match e {
+            Element::Square(sq) => {
+                ctx.scene.occupant(sq).is_some_and(|c| keep(h, e, ElementKind::Creature(c)))
+            }
+            Element::Wall(_) => false,
+        },
+        Some(_) => false,
     }
 }
 

@@ -118,6 +118,37 @@ proptest! {
         prop_assert!(after >= before, "{before:?} → {after:?}");
     }
 
+    /// A low obstacle under a bystander: where the obstacle itself does not count (beyond 30 ft
+    /// of the target, or the attacker closer to it), the creature standing on it still blocks
+    /// as a creature (`pf1e.cover.soft`).
+    #[test]
+    fn a_low_obstacle_under_a_creature_never_lowers_cover(
+        s in setup(),
+        pick in 0usize..4,
+        near in prop::sample::select(vec![(1, 0), (2, 1), (1, 1), (3, 1)]),
+    ) {
+        // Half the cases: a ranged shot across the map past a bystander near the attacker,
+        // where the obstacle does not count (the attacker is closer to it than the target).
+        let mut s = s;
+        if pick % 2 == 0 {
+            s.attack = 0;
+            s.attacker = (0, 3, Size::Medium);
+            s.target = (W - 1, 4, Size::Medium);
+            s.others = vec![(near.0, 3 + near.1)];
+            s.terrain.iter_mut().for_each(|t| *t = 0);
+        }
+        let Some(enc) = build(&s) else { return Ok(()) };
+        prop_assume!(enc.creatures.len() > 2);
+        let c = &enc.creatures[2 + pick % (enc.creatures.len() - 2)];
+        let sq = c.at;
+        prop_assume!(enc.grid.terrain[(sq.y * W + sq.x) as usize] == Terrain::OPEN);
+        let before = degree(&enc, attack(&s));
+        let mut more = enc.clone();
+        more.grid.terrain[(sq.y * W + sq.x) as usize] = Terrain::LOW;
+        let after = degree(&more, attack(&s));
+        prop_assert!(after >= before, "{before:?} → {after:?}");
+    }
+
     #[test]
     fn adding_a_creature_never_lowers_cover(s in setup(), x in 0..W, y in 0..W) {
         let Some(enc) = build(&s) else { return Ok(()) };
