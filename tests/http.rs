@@ -18,6 +18,7 @@ mod http {
     pub mod openapi;
     pub mod ops;
     pub mod range;
+    pub mod reach;
     pub mod readme;
     pub mod schema;
     pub mod server;

@@ -159,20 +159,11 @@ fn threat(enc: &Encounter, c: &Creature, t_space: &Space) -> Result<Threatening,
         return Err(NoFlank::ReachZero);
     }
     let (metric, _) = reach::metric(enc);
-    let from = enc.space(c);
-    let mut within = None;
-    for sq in t_space.squares() {
-        let t = reach::test(metric, &band, &from, &Space { anchor: sq, side: 1 });
-        if t.within {
-            within = Some(t.by_second_diagonal);
-            if !t.by_second_diagonal {
-                break;
-            }
-        }
-    }
-    match within {
-        Some(second_diagonal) => Ok(Threatening { band, second_diagonal }),
-        None => Err(NoFlank::OutOfReach { reach_ft: band.max_ft, too_close_ft: band.too_close_ft }),
+    let t = reach::test(metric, &band, &enc.space(c), t_space);
+    if t.within {
+        Ok(Threatening { band, second_diagonal: t.by_second_diagonal })
+    } else {
+        Err(NoFlank::OutOfReach { reach_ft: band.max_ft, too_close_ft: band.too_close_ft })
     }
 }
 

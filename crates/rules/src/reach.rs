@@ -3,7 +3,7 @@
 
 use crate::condition::Condition;
 use crate::encounter::{Creature, Encounter, Weapon, WeaponProperty};
-use crate::grid::{FEET_PER_SQUARE, Metric, Space, SpaceGap};
+use crate::grid::{FEET_PER_SQUARE, Metric, Space, SpaceGap, Square};
 use crate::ruleset::ReachWeaponRule;
 
 /// The squares a creature can hit with a melee weapon, as a band of distances.
@@ -60,8 +60,8 @@ pub fn band(enc: &Encounter, c: &Creature, weapon: Option<&Weapon>) -> ReachBand
     ReachBand { max_ft, too_close_ft, second_diagonal }
 }
 
-/// Whether `to` is within `band` of `from`.
-pub fn test(metric: Metric, band: &ReachBand, from: &Space, to: &Space) -> ReachTest {
+/// Whether `to`, taken whole, is within `band` of `from`: the gap between the two spaces.
+fn gap_test(metric: Metric, band: &ReachBand, from: &Space, to: &Space) -> ReachTest {
     let gap = SpaceGap::between(from, to);
     let feet = metric.squares(gap.gx, gap.gy).saturating_mul(FEET_PER_SQUARE);
     let too_close = band.too_close_ft.is_some_and(|t| feet <= t);
@@ -74,6 +74,36 @@ pub fn test(metric: Metric, band: &ReachBand, from: &Space, to: &Space) -> Reach
     // SF CRB / Q-09: 10 ft reach threatens the square two diagonals away (15 ft counted).
     let second = band.second_diagonal && band.max_ft == 10 && gap.gx == 2 && gap.gy == 2;
     ReachTest { within: second, by_second_diagonal: second }
+}
+
+/// The reach decision every question shares (cover, flanking, attack range, opportunity
+/// attacks, maneuvers, analysis): whether some square of `target` is within `band` of the
+/// whole space `from` (RULES.md `pf1e.reach.threatened`: "distance from your space"; a
+/// target is attackable when it occupies a threatened square). A reach weapon's dead zone is
+/// measured from the space too, never from one of its squares: a Large longspear wielder
+/// cannot hit a square 10 ft from its space, though it is 15 ft from its far squares. A square
+/// reached without the second-diagonal exception is preferred.
+pub fn test(metric: Metric, band: &ReachBand, from: &Space, target: &Space) -> ReachTest {
+    let mut found = ReachTest { within: false, by_second_diagonal: false };
+    for sq in target.squares() {
+        let t = gap_test(metric, band, from, &Space { anchor: sq, side: 1 });
+        if t.within {
+            found = t;
+            if !t.by_second_diagonal {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Whether a creature at `from` can make its melee attack on the target square `target` from
+/// its own square `origin` (RULES.md `pf1e.cover.big-creatures`, Q-38: the pair of squares a
+/// cover test may use): `target` is within reach of the space ([`test`], so never in the dead
+/// zone), and no farther from `origin` than the band reaches.
+pub fn reaches_from(metric: Metric, band: &ReachBand, from: &Space, origin: Square, target: Square) -> bool {
+    let one = |sq: Square| Space { anchor: sq, side: 1 };
+    test(metric, band, from, &one(target)).within && gap_test(metric, band, &one(origin), &one(target)).within
 }
 
 /// Why a creature threatens nothing at all.
@@ -116,16 +146,15 @@ pub fn threatens(enc: &Encounter, c: &Creature, target: &Space) -> bool {
     reaches(m, &band(enc, c, c.wielding.as_ref()), &enc.space(c), target)
 }
 
-/// Whether some square of `target` lies within `band` of the space `from`.
+/// Whether some square of `target` lies within `band` of the space `from` ([`test`]).
 pub fn reaches(metric: Metric, band: &ReachBand, from: &Space, target: &Space) -> bool {
-    target.squares().any(|sq| test(metric, band, from, &Space { anchor: sq, side: 1 }).within)
+    test(metric, band, from, target).within
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::encounter::{Grid, Size};
-    use crate::grid::Square;
     use crate::ruleset::{RulesetId, Variants};
 
     fn enc(ruleset: RulesetId, creatures: Vec<Creature>) -> Encounter {
@@ -180,6 +209,28 @@ mod tests {
         assert!(!threatens(&e, &c, &sq(3, 3)));
         assert!(threatens(&e, &c, &sq(3, 5)));
         assert!(threatens(&e, &c, &sq(4, 4)));
+    }
+
+    /// RULES.md `pf1e.reach.threatened` (issue #14): a Large ogre at (5,5)–(6,6) with a
+    /// longspear (20 ft, not at 10 ft or less) measures from its space: (3,5) at gap (2,0) is
+    /// 10 ft away, too close, though 15 ft from its square (6,5); (2,5) at 15 ft is attacked
+    /// from any of its squares ((6,5) is 20 ft away); (1,5) at 20 ft only from its west
+    /// squares ((6,5) is 25 ft away).
+    #[test]
+    fn pf1e_large_longspear_from_its_space() {
+        let mut c = Creature::new("ogre", "x", Square::new(5, 5), Size::Large);
+        c.wielding = Some(longspear());
+        let e = enc(RulesetId::Pf1e, vec![c.clone()]);
+        let (from, b, (m, _)) = (e.space(&c), band(&e, &c, c.wielding.as_ref()), metric(&e));
+        assert!(!test(m, &b, &from, &sq(3, 5)).within);
+        assert!(!reaches_from(m, &b, &from, Square::new(6, 5), Square::new(3, 5)));
+        assert!(!threatens(&e, &c, &sq(4, 4)));
+        assert!(reaches_from(m, &b, &from, Square::new(5, 5), Square::new(2, 5)));
+        assert!(reaches_from(m, &b, &from, Square::new(6, 5), Square::new(2, 5)));
+        assert!(reaches_from(m, &b, &from, Square::new(5, 6), Square::new(1, 5)));
+        assert!(!reaches_from(m, &b, &from, Square::new(6, 5), Square::new(1, 5)));
+        // A Large target with one square too close and one at 15 ft is reached.
+        assert!(test(m, &b, &from, &Space { anchor: Square::new(2, 5), side: 2 }).within);
     }
 
     /// RULES.md `sf1e.grid.movement-and-reach`: 10 ft reach at (5,5) threatens (7,7) in SF, not PF1

@@ -153,13 +153,13 @@ impl Procedure<'_, '_, '_> {
         let weapon = ctx.weapon.or(attacker.wielding.as_ref());
         let band = reach::band(ctx.enc, attacker, weapon);
         let one = |sq: Square| Space { anchor: sq, side: 1 };
-        let mut any = false;
+        // The same decision as flanking's threat and the attack's range: from the whole space.
+        let any = reach::reaches(metric, &band, &ctx.a_space, &ctx.t_space);
         for &a in a_squares {
             for &t in self.judge.target {
-                if !reach::test(metric, &band, &one(a), &one(t)).within {
+                if !reach::reaches_from(metric, &band, &ctx.a_space, a, t) {
                     continue;
                 }
-                any = true;
                 let adjacent = Metric::Chebyshev.between(&one(a), &one(t)) <= 1;
                 if adjacent && pc.adjacent_melee_test {
                     melee.push(Choice::Adjacent { from: a, target: t });

@@ -22,3 +22,4 @@ mod maneuver_props;
 mod movement_props;
 mod narration;
 mod range_props;
+mod reach_props;
