@@ -221,12 +221,20 @@ fn cover_rows(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer, 
     let name = |i: usize| enc.creatures.get(i).map_or("?", |c| c.id.as_str()).to_owned();
     let degree = glossary::cover_degree(a.degree, &enc.ruleset.rules().words, lang);
     let (ruleset, procedure) = (enc.ruleset.id(), a.procedure);
-    let (ac, save) = (a.ac_bonus, a.save_bonus);
+    // Total cover has no bonuses to show: the target cannot be targeted.
+    let numbers = match (lang, a.ac_bonus, a.save_bonus) {
+        (Lang::En, Some(ac), Some(save)) => format!("AC bonus {ac:+} · save bonus {save:+}"),
+        (Lang::Fr, Some(ac), Some(save)) => {
+            format!("bonus à la CA {ac:+} · bonus aux jets de sauvegarde {save:+}")
+        }
+        (Lang::En, ..) => "cannot be targeted directly".to_owned(),
+        (Lang::Fr, ..) => "ne peut pas être ciblé directement".to_owned(),
+    };
     let mut rows = match lang {
         Lang::En => vec![
             format!("Cover of {} against {}: {degree}", name(target), name(attacker)),
             format!(
-                "Ruleset {ruleset} · procedure {procedure} · AC bonus {ac:+} · save bonus {save:+}{}",
+                "Ruleset {ruleset} · procedure {procedure} · {numbers}{}",
                 if a.soft { " · soft (creatures only)" } else { "" }
             ),
             "Lines: green clear, red blocked; blue dot: the attacker's corner".to_owned(),
@@ -234,7 +242,7 @@ fn cover_rows(enc: &Encounter, attacker: usize, target: usize, a: &CoverAnswer, 
         Lang::Fr => vec![
             format!("Abri de {} face à {} : {degree}", name(target), name(attacker)),
             format!(
-                "Règles {ruleset} · procédure {procedure} · bonus à la CA {ac:+} · bonus aux jets de sauvegarde {save:+}{}",
+                "Règles {ruleset} · procédure {procedure} · {numbers}{}",
                 if a.soft { " · abri mou (créatures seulement)" } else { "" }
             ),
             "Lignes : vert dégagée, rouge bloquée ; point bleu : le coin de l'attaquant".to_owned(),

@@ -65,12 +65,15 @@ pub struct PairCoverOut {
     pub degree: &'static str,
     /// Given by creatures only.
     pub soft: bool,
-    /// AC bonus.
-    pub ac_bonus: i32,
-    /// Save bonus (Dex save or Reflex).
-    pub save_bonus: i32,
-    /// hb3d: the ATT modifier instead.
-    pub attack_modifier: i32,
+    /// AC bonus; absent under total cover, which has none (the target cannot be targeted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ac_bonus: Option<i32>,
+    /// Save bonus (Dex save or Reflex); absent under total cover.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub save_bonus: Option<i32>,
+    /// hb3d: the ATT modifier instead; absent under total cover.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attack_modifier: Option<i32>,
     /// Whether the target can be attacked (no total cover).
     pub can_be_targeted: bool,
     /// Whether it denies attacks of opportunity.

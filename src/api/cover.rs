@@ -125,21 +125,28 @@ pub struct CoverResult {
     pub degree: &'static str,
     /// The cover comes from creatures only (PF1/SF soft cover).
     pub soft: bool,
-    /// Bonus to AC (0 in hb3d, where cover is an ATT modifier).
-    pub ac_bonus: i32,
-    /// Bonus to the saving throw named by `save`.
-    pub save_bonus: i32,
+    /// Bonus to AC (0 in hb3d, where cover is an ATT modifier). Absent under total cover,
+    /// which has no AC bonus: the target cannot be targeted (`can_be_targeted: false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ac_bonus: Option<i32>,
+    /// Bonus to the saving throw named by `save`; absent under total cover (the effect does
+    /// not reach the target).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub save_bonus: Option<i32>,
     /// `dex` (5e) or `reflex` (PF1, SF, hb3d).
     #[schema(value_type = crate::wire::SaveId)]
     pub save: &'static str,
-    /// PF1/SF/hb3d: Reflex bonus against effects from the far side.
+    /// PF1/SF/hb3d: Reflex bonus against effects from the far side (absent under total
+    /// cover).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reflex_bonus: Option<i32>,
-    /// 5e: Dexterity saving throw bonus.
+    /// 5e: Dexterity saving throw bonus (absent under total cover).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dex_save_bonus: Option<i32>,
-    /// hb3d: modifier to the attacker's ATT.
-    pub attack_modifier: i32,
+    /// hb3d: modifier to the attacker's ATT (0 in the other rulesets); absent under total
+    /// cover.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attack_modifier: Option<i32>,
     /// Whether the target can be attacked directly.
     pub can_be_targeted: bool,
     /// Whether the cover denies attacks of opportunity against the target.
@@ -239,8 +246,8 @@ fn result(enc: &Encounter, a: &CoverAnswer) -> CoverResult {
         ac_bonus: a.ac_bonus,
         save_bonus: a.save_bonus,
         save: if reflex { "reflex" } else { "dex" },
-        reflex_bonus: reflex.then_some(a.save_bonus),
-        dex_save_bonus: (!reflex).then_some(a.save_bonus),
+        reflex_bonus: a.save_bonus.filter(|_| reflex),
+        dex_save_bonus: a.save_bonus.filter(|_| !reflex),
         attack_modifier: a.attack_modifier,
         can_be_targeted: a.can_be_targeted,
         denies_opportunity_attacks: a.denies_opportunity_attacks,

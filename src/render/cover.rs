@@ -79,13 +79,15 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang, voc: &Words) -> (String, Cover
             ArrowSlitStepOut { arrow_slit: true }.into(),
         ),
         CoverEffect::CoverResult { degree, soft, ac_bonus, save_bonus, attack_modifier, can_be_targeted } => {
+            // Total cover has no numbers (absent), every other degree all three.
+            let (ac, save, att) = (ac_bonus.unwrap_or(0), save_bonus.unwrap_or(0), attack_modifier.unwrap_or(0));
             let text = match (lang, can_be_targeted) {
                 (En, false) => "total cover: cannot be targeted directly".to_owned(),
                 (Fr, false) => "abri total : ne peut pas être ciblé directement".to_owned(),
-                (En, true) if *attack_modifier != 0 => format!("{}: {attack_modifier:+} to the attacker's ATT", degree_name(*degree, En)),
-                (Fr, true) if *attack_modifier != 0 => format!("{} : {attack_modifier:+} à l'ATT de l'attaquant", degree_name(*degree, Fr)),
-                (En, true) => format!("{}: {ac_bonus:+} {}, {save_bonus:+} to saves", degree_name(*degree, En), glossary::armour(voc, En)),
-                (Fr, true) => format!("{} : {ac_bonus:+} {}, {save_bonus:+} aux jets de sauvegarde", degree_name(*degree, Fr), glossary::armour(voc, Fr)),
+                (En, true) if att != 0 => format!("{}: {att:+} to the attacker's ATT", degree_name(*degree, En)),
+                (Fr, true) if att != 0 => format!("{} : {att:+} à l'ATT de l'attaquant", degree_name(*degree, Fr)),
+                (En, true) => format!("{}: {ac:+} {}, {save:+} to saves", degree_name(*degree, En), glossary::armour(voc, En)),
+                (Fr, true) => format!("{} : {ac:+} {}, {save:+} aux jets de sauvegarde", degree_name(*degree, Fr), glossary::armour(voc, Fr)),
             };
             (
                 text,
@@ -165,7 +167,8 @@ wire! {
     /// An arrow slit raised the cover (`arrow_slit` is always true).
     ArrowSlit ArrowSlitStepOut { arrow_slit: bool },
     /// The resulting degree and its numbers.
-    CoverResult CoverResultStepOut { ac_bonus: i32, attack_modifier: i32, can_be_targeted: bool, #[schema(value_type = crate::wire::CoverDegreeId)] degree: &'static str, save_bonus: i32, soft: bool },
+    /// `ac_bonus`, `attack_modifier` and `save_bonus` are absent under total cover.
+    CoverResult CoverResultStepOut { ac_bonus: Option<i32>, attack_modifier: Option<i32>, can_be_targeted: bool, #[schema(value_type = crate::wire::CoverDegreeId)] degree: &'static str, save_bonus: Option<i32>, soft: bool },
     /// Whether the cover denies attacks of opportunity.
     CoverOpportunity CoverOpportunityStepOut { denies: bool },
     /// Melee cover asked for a target out of reach (`in_reach` is always false).

@@ -69,7 +69,7 @@ async fn pairs_agree_with_the_single_questions() {
             .take(25)
             .map(|c| c["request"]["encounter"].clone()),
     );
-    let mut checked = 0;
+    let (mut checked, mut totals) = (0, 0);
     for enc in encounters {
         let res = post_json(test_app(), "/v1/analyze", &json!({"encounter": enc})).await;
         if res.status != 200 {
@@ -80,9 +80,25 @@ async fn pairs_agree_with_the_single_questions() {
             let mut cq = q.clone();
             cq["attack"] = p["attack"].clone();
             let cover = post_json(test_app(), "/v1/cover", &cq).await.json();
-            for k in ["degree", "soft", "ac_bonus", "can_be_targeted", "denies_opportunity_attacks"] {
-                assert_eq!(p["cover"][k], cover["result"][k], "{k} of {} → {}", p["attacker"], p["target"]);
+            // Absent alike too: total cover has no numbers.
+            for k in [
+                "degree",
+                "soft",
+                "ac_bonus",
+                "save_bonus",
+                "attack_modifier",
+                "can_be_targeted",
+                "denies_opportunity_attacks",
+            ] {
+                assert_eq!(
+                    p["cover"].get(k),
+                    cover["result"].get(k),
+                    "{k} of {} → {}",
+                    p["attacker"],
+                    p["target"]
+                );
             }
+            totals += usize::from(p["cover"]["degree"] == "total");
             let mut vq = q.clone();
             vq["attack"] = p["attack"].clone();
             let conc = post_json(test_app(), "/v1/concealment", &vq).await.json();
@@ -101,6 +117,7 @@ async fn pairs_agree_with_the_single_questions() {
         }
     }
     assert!(checked >= 20, "only {checked} pairs checked");
+    assert!(totals > 0, "no pair under total cover checked");
 }
 
 #[tokio::test]

@@ -26,6 +26,33 @@ async fn rules_md_cover_fixtures() {
     }
 }
 
+/// Total cover has no AC bonus, no save bonus and no ATT modifier: the target cannot be
+/// targeted (RULES.md `pf1e.cover.degrees`, `dnd5e.cover.degrees`, `hb3d.mod.cover`; issue
+/// #14), so the answer and its result step leave them out; every other degree has them all.
+#[tokio::test]
+async fn total_cover_has_no_numbers() {
+    const NUMBERS: [&str; 3] = ["ac_bonus", "save_bonus", "attack_modifier"];
+    let mut totals = 0;
+    for case in &fixtures() {
+        let name = case["name"].as_str().unwrap();
+        let body = post_json(test_app(), "/v1/cover", &case["request"]).await.json();
+        let result = &body["result"];
+        let total = result["degree"] == "total";
+        totals += usize::from(total);
+        assert_eq!(result["can_be_targeted"], !total, "{name}");
+        let step =
+            body["trace"].as_array().unwrap().iter().find(|s| s["effect"]["type"] == "cover.cover_result");
+        let step = &step.unwrap_or_else(|| panic!("{name}: no result step"))["effect"];
+        for k in NUMBERS {
+            assert_eq!(result.get(k).is_none(), total, "{name}: {k} in {result}");
+            assert_eq!(step.get(k).is_none(), total, "{name}: {k} in the step {step}");
+        }
+        let save = if result["save"] == "reflex" { "reflex_bonus" } else { "dex_save_bonus" };
+        assert_eq!(result.get(save).is_none(), total, "{name}: {save}");
+    }
+    assert!(totals >= 20, "the G7 and G8 cases of every ruleset are total cover: {totals}");
+}
+
 #[tokio::test]
 async fn lines_say_what_blocked_them() {
     let cases = fixtures();

@@ -1292,16 +1292,18 @@ export interface components {
         CoverResult: {
             /**
              * Format: int32
-             * @description Bonus to AC (0 in hb3d, where cover is an ATT modifier).
+             * @description Bonus to AC (0 in hb3d, where cover is an ATT modifier). Absent under total cover,
+             *     which has no AC bonus: the target cannot be targeted (`can_be_targeted: false`).
              */
-            ac_bonus: number;
+            ac_bonus?: number;
             /** @description Whether the cover lets the target hide (Stealth). */
             allows_stealth: boolean;
             /**
              * Format: int32
-             * @description hb3d: modifier to the attacker's ATT.
+             * @description hb3d: modifier to the attacker's ATT (0 in the other rulesets); absent under total
+             *     cover.
              */
-            attack_modifier: number;
+            attack_modifier?: number;
             /** @description The attacker square that corner belongs to. */
             attacker_square?: components["schemas"]["SquareOut"];
             /** @description Whether the target can be attacked directly. */
@@ -1317,7 +1319,7 @@ export interface components {
             denies_opportunity_attacks: boolean;
             /**
              * Format: int32
-             * @description 5e: Dexterity saving throw bonus.
+             * @description 5e: Dexterity saving throw bonus (absent under total cover).
              */
             dex_save_bonus?: number;
             /** @description PF1 improved cover: improved evasion against Reflex saves. */
@@ -1330,16 +1332,18 @@ export interface components {
             procedure: string;
             /**
              * Format: int32
-             * @description PF1/SF/hb3d: Reflex bonus against effects from the far side.
+             * @description PF1/SF/hb3d: Reflex bonus against effects from the far side (absent under total
+             *     cover).
              */
             reflex_bonus?: number;
             /** @description `dex` (5e) or `reflex` (PF1, SF, hb3d). */
             save: components["schemas"]["SaveId"];
             /**
              * Format: int32
-             * @description Bonus to the saving throw named by `save`.
+             * @description Bonus to the saving throw named by `save`; absent under total cover (the effect does
+             *     not reach the target).
              */
-            save_bonus: number;
+            save_bonus?: number;
             /** @description The cover comes from creatures only (PF1/SF soft cover). */
             soft: boolean;
             /**
@@ -1350,16 +1354,19 @@ export interface components {
             /** @description The target square aimed at. */
             target_square?: components["schemas"]["SquareOut"];
         };
-        /** @description The resulting degree and its numbers. */
+        /**
+         * @description The resulting degree and its numbers.
+         *     `ac_bonus`, `attack_modifier` and `save_bonus` are absent under total cover.
+         */
         CoverResultStepOut: {
             /** Format: int32 */
-            ac_bonus: number;
+            ac_bonus?: number;
             /** Format: int32 */
-            attack_modifier: number;
+            attack_modifier?: number;
             can_be_targeted: boolean;
             degree: components["schemas"]["CoverDegreeId"];
             /** Format: int32 */
-            save_bonus: number;
+            save_bonus?: number;
             soft: boolean;
             /**
              * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
@@ -3244,14 +3251,14 @@ export interface components {
         PairCoverOut: {
             /**
              * Format: int32
-             * @description AC bonus.
+             * @description AC bonus; absent under total cover, which has none (the target cannot be targeted).
              */
-            ac_bonus: number;
+            ac_bonus?: number;
             /**
              * Format: int32
-             * @description hb3d: the ATT modifier instead.
+             * @description hb3d: the ATT modifier instead; absent under total cover.
              */
-            attack_modifier: number;
+            attack_modifier?: number;
             /** @description Whether the target can be attacked (no total cover). */
             can_be_targeted: boolean;
             /** @description As `/v1/cover` names it. */
@@ -3260,9 +3267,9 @@ export interface components {
             denies_opportunity_attacks: boolean;
             /**
              * Format: int32
-             * @description Save bonus (Dex save or Reflex).
+             * @description Save bonus (Dex save or Reflex); absent under total cover.
              */
-            save_bonus: number;
+            save_bonus?: number;
             /** @description Given by creatures only. */
             soft: boolean;
         };

@@ -244,7 +244,8 @@ impl Asked<'_, '_> {
             let m = if ignored {
                 m.detail(format!("{} (ignored)", c.degree.id()))
             } else {
-                m.defence(c.ac_bonus).attack(c.attack_modifier)
+                // Below total cover both numbers are there.
+                m.defence(c.ac_bonus.unwrap_or(0)).attack(c.attack_modifier.unwrap_or(0))
             };
             g.add(m, trace);
         }

@@ -231,9 +231,13 @@ pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, cap
         CoverDegree::ThreeQuarters => three_quarters,
         _ => 0,
     };
-    ans.ac_bonus = bonus;
-    ans.save_bonus = bonus;
-    ans.can_be_targeted = ans.degree != CoverDegree::Total;
+    let total = ans.degree == CoverDegree::Total;
+    // Total cover has no numbers: the target cannot be targeted, nor reached by the effect.
+    let number = (!total).then_some(bonus);
+    ans.ac_bonus = number;
+    ans.save_bonus = number;
+    ans.attack_modifier = (!total).then_some(0);
+    ans.can_be_targeted = !total;
     // Cover never stops a 5e opportunity attack; a target that cannot be targeted is safe.
     ans.denies_opportunity_attacks = ans.degree == CoverDegree::Total;
     // SRD 5.2 Hide: heavily obscured or behind three-quarters or total cover.
@@ -248,7 +252,7 @@ pub(super) fn degrees(ans: &mut CoverAnswer, half: i32, three_quarters: i32, cap
             soft: ans.soft,
             ac_bonus: ans.ac_bonus,
             save_bonus: ans.save_bonus,
-            attack_modifier: 0,
+            attack_modifier: ans.attack_modifier,
             can_be_targeted: ans.can_be_targeted,
         },
     );

@@ -53,14 +53,15 @@ pub struct CoverAnswer {
     pub degree: CoverDegree,
     /// The cover comes from creatures only (PF1/SF soft cover, 5e creature cover).
     pub soft: bool,
-    /// Bonus to AC.
-    pub ac_bonus: i32,
-    /// Bonus to the saving throw `save` against effects from the far side.
-    pub save_bonus: i32,
+    /// Bonus to AC; `None` under total cover, which has none: the target cannot be targeted.
+    pub ac_bonus: Option<i32>,
+    /// Bonus to the saving throw `save` against effects from the far side; `None` under total
+    /// cover (the effect does not reach the target).
+    pub save_bonus: Option<i32>,
     /// The saving throw that `save_bonus` applies to.
     pub save: SaveKind,
-    /// hb3d: modifier to the attacker's ATT instead of an AC bonus.
-    pub attack_modifier: i32,
+    /// hb3d: modifier to the attacker's ATT instead of an AC bonus; `None` under total cover.
+    pub attack_modifier: Option<i32>,
     /// Whether the target can be attacked (targeted) at all.
     pub can_be_targeted: bool,
     /// Whether the cover denies attacks of opportunity against the target.
@@ -92,10 +93,10 @@ impl CoverAnswer {
         CoverAnswer {
             degree: CoverDegree::None,
             soft: false,
-            ac_bonus: 0,
-            save_bonus: 0,
+            ac_bonus: Some(0),
+            save_bonus: Some(0),
             save,
-            attack_modifier: 0,
+            attack_modifier: Some(0),
             can_be_targeted: true,
             denies_opportunity_attacks: false,
             allows_stealth: false,

@@ -455,8 +455,11 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
         _ => (0, 0),
     };
     let spread = matches!(ctx.attack, AttackKind::Area { spread: true, .. });
-    ans.can_be_targeted = ans.degree != CoverDegree::Total;
-    ans.save_bonus = if ans.soft || spread { 0 } else { reflex };
+    let total = ans.degree == CoverDegree::Total;
+    ans.can_be_targeted = !total;
+    // Total cover has no numbers: the target cannot be attacked, nor reached by the effect.
+    let number = |n: i32| (!total).then_some(n);
+    ans.save_bonus = number(if ans.soft || spread { 0 } else { reflex });
     ans.improved_evasion = ans.degree == CoverDegree::Improved && pc.improved_evasion;
     ans.stealth_bonus = if ans.degree == CoverDegree::Improved { pc.improved_stealth } else { 0 };
     ans.allows_stealth = ans.degree >= CoverDegree::Cover && !ans.soft;
@@ -469,15 +472,18 @@ pub(super) fn degrees(ctx: &Context<'_, '_>, pc: &PathfinderCover, ans: &mut Cov
             if scaled {
                 variant = Some(m.scaled_variant);
             }
-            ans.attack_modifier = match ans.degree {
+            ans.attack_modifier = number(match ans.degree {
                 CoverDegree::Partial => p,
                 CoverDegree::Cover => c,
                 CoverDegree::Improved => i,
                 _ => 0,
-            };
-            ans.ac_bonus = 0;
+            });
+            ans.ac_bonus = number(0);
         }
-        None => ans.ac_bonus = ac,
+        None => {
+            ans.ac_bonus = number(ac);
+            ans.attack_modifier = number(0);
+        }
     }
     let result = CoverEffect::CoverResult {
         degree: ans.degree,

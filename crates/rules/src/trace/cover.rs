@@ -91,12 +91,12 @@ pub enum CoverEffect {
         degree: CoverDegree,
         /// Creature-only cover.
         soft: bool,
-        /// AC bonus.
-        ac_bonus: i32,
-        /// Save bonus.
-        save_bonus: i32,
-        /// hb3d ATT modifier.
-        attack_modifier: i32,
+        /// AC bonus (`None` under total cover).
+        ac_bonus: Option<i32>,
+        /// Save bonus (`None` under total cover).
+        save_bonus: Option<i32>,
+        /// hb3d ATT modifier (`None` under total cover).
+        attack_modifier: Option<i32>,
         /// Whether the target can be targeted.
         can_be_targeted: bool,
     },

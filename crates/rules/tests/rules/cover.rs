@@ -77,7 +77,7 @@ const M1: [&str; 4] = ["........", "........", "A..o..T.", "........"];
 fn m1_creature_between() {
     for r in DND {
         let a = ask(&map(r, &M1), "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus, a.soft), (CoverDegree::Half, 2, true), "{r:?}");
+        assert_eq!((a.degree, a.ac_bonus, a.soft), (CoverDegree::Half, Some(2), true), "{r:?}");
         // Every corner of A has exactly 2 blocked lines.
         assert_eq!(a.lines.iter().filter(|l| l.blocked).count(), 2);
         let mut moved = map(r, &M1);
@@ -88,13 +88,13 @@ fn m1_creature_between() {
     let a = ask(&map(RulesetId::Pf1e, &M1), "A", "T", AttackKind::Ranged);
     assert_eq!(
         (a.degree, a.ac_bonus, a.save_bonus, a.soft, a.allows_stealth),
-        (CoverDegree::Cover, 4, 0, true, false)
+        (CoverDegree::Cover, Some(4), Some(0), true, false)
     );
     let area = AttackKind::Area { origin: pt(0.0, 2.0), spread: false };
     assert_eq!(ask(&map(RulesetId::Pf1e, &M1), "A", "T", area).degree, CoverDegree::None);
     // hb3d: −4 ATT instead of +4 AC.
     let h = ask(&map(RulesetId::Hb3d, &M1), "A", "T", AttackKind::Ranged);
-    assert_eq!((h.degree, h.ac_bonus, h.attack_modifier), (CoverDegree::Cover, 0, -4));
+    assert_eq!((h.degree, h.ac_bonus, h.attack_modifier), (CoverDegree::Cover, Some(0), Some(-4)));
 }
 
 const M2: [&str; 5] = ["A..#...", "...#...", "...#...", ".......", "....T.."];
@@ -103,11 +103,11 @@ const M2: [&str; 5] = ["A..#...", "...#...", "...#...", ".......", "....T.."];
 fn m2_wall_corner() {
     for r in DND {
         let a = ask(&map(r, &M2), "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, 2), "{r:?} T (4,4)");
+        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, Some(2)), "{r:?} T (4,4)");
         let mut e = map(r, &M2);
         place(&mut e, "T", 4, 3);
         let a = ask(&e, "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::ThreeQuarters, 5), "{r:?} T (4,3)");
+        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::ThreeQuarters, Some(5)), "{r:?} T (4,3)");
         assert_eq!(a.corner, Some(pt(0.0, 0.0)));
         place(&mut e, "T", 5, 3);
         let a = ask(&e, "A", "T", AttackKind::Ranged);
@@ -117,10 +117,10 @@ fn m2_wall_corner() {
         let a = ask(&map(r, &M2), "A", "T", AttackKind::Ranged);
         assert_eq!(a.degree, CoverDegree::Cover, "{r:?}");
     }
-    assert_eq!(ask(&map(RulesetId::Pf1e, &M2), "A", "T", AttackKind::Ranged).ac_bonus, 4);
+    assert_eq!(ask(&map(RulesetId::Pf1e, &M2), "A", "T", AttackKind::Ranged).ac_bonus, Some(4));
     // Partial cover variant: exactly one blocked line from the best corner.
     let a = ask(&with_variant(map(RulesetId::Pf1e, &M2), "pf1e.cover.partial"), "A", "T", AttackKind::Ranged);
-    assert_eq!((a.degree, a.ac_bonus, a.save_bonus), (CoverDegree::Partial, 2, 1));
+    assert_eq!((a.degree, a.ac_bonus, a.save_bonus), (CoverDegree::Partial, Some(2), Some(1)));
 }
 
 const M3: [&str; 5] = ["...#...", "...#...", "..A#...", ".......", ".....T."];
@@ -133,7 +133,7 @@ fn m3_around_a_corner_is_asymmetric() {
         // RULES.md names ⟨2,3⟩; any corner whose four lines pass under the wall is as good.
         assert!(a.lines.iter().all(|l| !l.blocked));
         let back = ask(&map(r, &M3), "T", "A", AttackKind::Ranged);
-        assert_eq!((back.degree, back.ac_bonus), (CoverDegree::Half, 2), "{r:?}");
+        assert_eq!((back.degree, back.ac_bonus), (CoverDegree::Half, Some(2)), "{r:?}");
     }
     for r in PF {
         assert_eq!(ask(&map(r, &M3), "A", "T", AttackKind::Ranged).degree, CoverDegree::None);
@@ -172,7 +172,7 @@ const M5: [&str; 3] = ["#######", "A...T..", "#######"];
 fn m5_corridor() {
     assert_eq!(ask(&map(RulesetId::Pf1e, &M5), "A", "T", AttackKind::Ranged).degree, CoverDegree::None);
     let sf = ask(&map(RulesetId::Sf1e, &M5), "A", "T", AttackKind::Ranged);
-    assert_eq!((sf.degree, sf.ac_bonus), (CoverDegree::Cover, 4));
+    assert_eq!((sf.degree, sf.ac_bonus), (CoverDegree::Cover, Some(4)));
     // Adjacent in the corridor: SF literal gives cover, hence no AoO …
     let mut adj = map(RulesetId::Sf1e, &M5);
     place(&mut adj, "T", 1, 1);
@@ -212,7 +212,7 @@ fn m6_low_wall_distances() {
         e.creatures.push(Creature::new("A", "a", Square::new(0, 2), Size::Medium));
         e.creatures.push(Creature::new("T", "t", Square::new(6, 2), Size::Medium));
         let a = ask(&e, "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, 2), "{r:?}");
+        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, Some(2)), "{r:?}");
     }
 }
 
@@ -242,7 +242,7 @@ const M8: [&str; 4] = ["", "...o..", "A..oT.", "...o.."];
 fn m8_creatures_capped_at_half() {
     for r in DND {
         let a = ask(&map(r, &M8), "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, 2), "{r:?}");
+        assert_eq!((a.degree, a.ac_bonus), (CoverDegree::Half, Some(2)), "{r:?}");
         let mut off = map(r, &M8);
         off.variants = Variants::resolve(r.rules(), [("dnd5e.cover.half-cap", false)]);
         assert_eq!(
@@ -264,6 +264,11 @@ fn g7_creature_against_a_wall_on_a_grid_line() {
             e.creatures.push(Creature::new("T", "t", Square::new(tx, 2), Size::Medium));
             let a = ask(&e, "A", "T", AttackKind::Ranged);
             assert_eq!(a.degree, CoverDegree::Total, "{r:?} A ({ax},2) T ({tx},2)");
+            // Total cover has no numbers: the target cannot be targeted (issue #14).
+            assert_eq!(
+                (a.ac_bonus, a.save_bonus, a.attack_modifier, a.can_be_targeted),
+                (None, None, None, false)
+            );
         }
     }
 }
@@ -294,7 +299,7 @@ fn arrow_slit_gives_improved_or_three_quarters() {
         e.creatures.push(Creature::new("A", "a", Square::new(0, 2), Size::Medium));
         e.creatures.push(Creature::new("T", "t", Square::new(5, 2), Size::Medium));
         let a = ask(&e, "A", "T", AttackKind::Ranged);
-        assert_eq!((a.degree, a.ac_bonus, a.can_be_targeted), (expect, ac, true), "{r:?}");
+        assert_eq!((a.degree, a.ac_bonus, a.can_be_targeted), (expect, Some(ac), true), "{r:?}");
     }
     let mut e = map(RulesetId::Pf1e, &["", "", ""]);
     e.grid = Grid::open(8, 5);
@@ -303,7 +308,7 @@ fn arrow_slit_gives_improved_or_three_quarters() {
     e.creatures.push(Creature::new("T", "t", Square::new(5, 2), Size::Medium));
     let a = ask(&e, "A", "T", AttackKind::Ranged);
     assert!(a.improved_evasion);
-    assert_eq!((a.save_bonus, a.stealth_bonus), (4, 10));
+    assert_eq!((a.save_bonus, a.stealth_bonus), (Some(4), 10));
 }
 
 /// The cover steps of an answer's trace, with their rules.
@@ -328,7 +333,7 @@ fn m1_5e_narrates_creature_cover_not_soft_cover() {
         let a = ask(&map(r, &M1), "A", "T", AttackKind::Ranged);
         assert_eq!(
             (a.degree, a.ac_bonus, a.save_bonus, a.save),
-            (CoverDegree::Half, 2, 2, SaveKind::Dex),
+            (CoverDegree::Half, Some(2), Some(2), SaveKind::Dex),
             "{r:?}"
         );
         let steps = cover_steps(&a);
@@ -359,7 +364,7 @@ fn m8_5e_narrates_the_cap() {
         let mut off = map(r, &M8);
         off.variants = Variants::resolve(r.rules(), [("dnd5e.cover.half-cap", false)]);
         let a = ask(&off, "A", "T", AttackKind::Ranged);
-        assert_eq!((a.ac_bonus, a.save_bonus), (5, 5), "{r:?}");
+        assert_eq!((a.ac_bonus, a.save_bonus), (Some(5), Some(5)), "{r:?}");
         let steps = cover_steps(&a);
         assert!(
             steps.contains(&("dnd5e.cover.degrees", CoverEffect::CreatureCover { capped: false })),
