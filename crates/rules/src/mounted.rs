@@ -330,13 +330,15 @@ pub fn initiative_mounts(
 mod tests {
     use super::*;
 
-    /// RULES.md: DC 10 with +2 succeeds on 8–20: 13/20; +0 on 10–20: 11/20; −1 on 11–20.
+    /// RULES.md: DC 10 with +2 succeeds on 8–20: 13/20; +0 on 10–20: 11/20; −1 on 11–20;
+    /// +9 on any roll; −10 only on a 20, and −11 never (a save has no automatic 20).
     #[test]
     fn save_odds_follow_the_d20() {
         assert_eq!(p_save(2, 10), Ratio::new(13, 20));
         assert_eq!(p_save(0, 10), Ratio::new(11, 20));
         assert_eq!(p_save(-1, 10), Ratio::new(10, 20));
         assert_eq!(p_save(9, 10), Ratio::ONE);
-        assert_eq!(p_save(-10, 10), Ratio::ZERO);
+        assert_eq!(p_save(-10, 10), Ratio::new(1, 20));
+        assert_eq!(p_save(-11, 10), Ratio::ZERO);
     }
 }
