@@ -10,6 +10,10 @@ use crate::error::Text;
 
 /// The English sentences of the rules crate and their French.
 const EXACT: &[(&str, &str)] = &[
+    (
+        "a controlled mount takes its rider's initiative: the rider must roll too",
+        "une monture contrôlée prend l'initiative de son cavalier : le cavalier doit aussi la lancer",
+    ),
     ("no such creature", "aucune créature n'a cet identifiant"),
     (
         "the target must be another creature than the attacker",

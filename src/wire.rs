@@ -254,7 +254,11 @@ closed_set!(
 );
 closed_set!(
     /// What put an initiative entry before the next one.
-    DecidedById ["total", "dex_mod", "modifier", "roll_off", "group", "input_order"]
+    DecidedById ["total", "dex_mod", "modifier", "roll_off", "group", "input_order", "controlled_mount"]
+);
+closed_set!(
+    /// What puts a rider at risk of falling off its mount (5e).
+    FallCauseId ["mount_moved", "rider_prone", "mount_prone"]
 );
 closed_set!(
     /// Where an attack modifier comes from.

@@ -14,6 +14,7 @@ mod http {
     pub mod fuzz;
     pub mod initiative;
     pub mod maneuver;
+    pub mod mounted;
     pub mod movement;
     pub mod openapi;
     pub mod ops;

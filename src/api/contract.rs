@@ -388,6 +388,7 @@ impl<'a> Check<'a> {
             ("check", &r.check),
             ("opposed", &r.opposed),
             ("save", &r.save),
+            ("mount_save", &r.mount_save),
         ] {
             if let Some(list) = list {
                 self.list(name, list, FACES, faces);

@@ -103,6 +103,10 @@ pub struct GivenRollsIn {
     #[serde(default)]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub save: Option<Vec<i64>>,
+    /// A rider's DC 10 Dexterity save to stay on its mount (5e), one per rider at risk.
+    #[serde(default)]
+    #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
+    pub mount_save: Option<Vec<i64>>,
     /// Initiative faces keyed by creature id (at most 500 creatures).
     #[serde(default, deserialize_with = "super::bounds::unique_keys")]
     #[schema(value_type = InitiativeRolls)]
@@ -227,6 +231,7 @@ impl DiceIn {
                     (Purpose::Check, &rolls.check),
                     (Purpose::Opposed, &rolls.opposed),
                     (Purpose::Save, &rolls.save),
+                    (Purpose::MountSave, &rolls.mount_save),
                 ]
                 .into_iter()
                 .filter_map(|(p, f)| f.clone().map(|f| (p, f)))

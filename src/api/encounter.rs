@@ -413,9 +413,23 @@ pub struct CreatureIn {
     #[serde(default)]
     #[schema(min_length = 1, max_length = 64)]
     pub mounted_on: Option<String>,
+    /// With `mounted_on`: `controlled` (default; a mount trained to accept a rider, whose
+    /// initiative becomes the rider's) or `independent` (it keeps its own initiative, 5e).
+    #[serde(default)]
+    pub mount_control: Option<MountControlIn>,
     /// The numbers the ruleset needs.
     #[serde(default)]
     pub stats: StatsIn,
+}
+
+/// Whether a rider controls its mount (RULES.md `dnd5e2014.mounted`, `dnd5e2024.mounted`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MountControlIn {
+    /// A mount trained to accept a rider: its initiative changes to match the rider's.
+    Controlled,
+    /// It accepts the rider but acts as it likes, on its own initiative.
+    Independent,
 }
 
 fn medium() -> SizeIn {

@@ -82,7 +82,7 @@ pub struct InitiativeEntryOut {
     /// Creatures with the same total.
     pub tied_with: Vec<String>,
     /// What put it before the next one: `total`, `dex_mod`, `modifier`, `roll_off`, `group`,
-    /// `input_order`.
+    /// `input_order`, `controlled_mount` (5e: its controlled mount acts right after it).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::wire::DecidedById>)]
     pub decided_by: Option<&'static str>,
@@ -95,6 +95,10 @@ pub struct InitiativeEntryOut {
     pub loses_first_turn: bool,
     /// PF1 family: flat-footed until its first turn.
     pub flat_footed_until_first_turn: bool,
+    /// 5e controlled mount: the rider whose initiative it takes (it rolls nothing, shares the
+    /// rider's total and comes right after it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub follows_rider: Option<String>,
 }
 
 /// The initiative answer.
@@ -222,6 +226,7 @@ fn result(a: &Initiative) -> InitiativeResult {
                 acts_in_surprise_round: e.acts_in_surprise_round,
                 loses_first_turn: e.loses_first_turn,
                 flat_footed_until_first_turn: e.flat_footed_until_first_turn,
+                follows_rider: e.follows.clone(),
             })
             .collect(),
         rolled: a.rolled,

@@ -352,6 +352,10 @@ pub struct ManeuverResult {
     /// The miss roll.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub miss_roll: Option<MissRollOut>,
+    /// 5e: the riders a push or a prone puts at risk of falling off their mount (the target's
+    /// riders, or the target itself when it rides and is knocked prone); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rider_falls: Vec<super::mounted::RiderFallOut>,
 }
 
 /// Probability of one outcome band.
@@ -576,6 +580,7 @@ fn result(kind: Kind, m: &ManeuverAnswer, band_kind: Kind, shove: ShoveChoice) -
         charge: m.charge.as_ref().map(charge_out),
         miss_chance: m.miss_chance,
         miss_roll: m.miss_roll.map(|(roll, missed)| MissRollOut { roll, missed }),
+        rider_falls: super::mounted::rider_falls_out(&m.rider_falls),
     }
 }
 

@@ -754,6 +754,7 @@ fn creature(
         conditions,
         hands_free: opt_feet(p, || format!("{ptr}/hands_free"), c.hands_free, 100),
         mounted_on: None,
+        mount_independent: c.mount_control == Some(super::encounter::MountControlIn::Independent),
         stats: stats(&c.stats),
     }
 }
@@ -822,6 +823,15 @@ fn mounts(p: &mut Problems, e: &EncounterIn, out: &mut [Creature], base: &str) {
         BTreeMap::new()
     };
     for (i, c) in e.creatures.iter().enumerate().take(out.len()) {
+        if c.mount_control.is_some() && c.mounted_on.is_none() {
+            p.push(
+                format!("{base}/creatures/{i}/mount_control"),
+                Text::new(
+                    "mount_control needs mounted_on (the mount it rides)",
+                    "mount_control demande mounted_on (la monture chevauchée)",
+                ),
+            );
+        }
         if let Some(m) = &c.mounted_on {
             match index.get(m.as_str()) {
                 Some(&j) if j != i => {

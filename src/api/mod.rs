@@ -20,6 +20,7 @@ pub mod grid;
 pub mod initiative;
 pub mod maneuver;
 pub mod mapping;
+pub mod mounted;
 pub mod movement;
 pub mod question;
 pub mod range;

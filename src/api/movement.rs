@@ -202,6 +202,10 @@ pub struct MovementResult {
     /// Mode `charge`: the charge (closest squares, path test, +2 / −2).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub charge: Option<ChargeOut>,
+    /// Mode `forced` (5e): the riders of a mount moved against its will, at risk of falling
+    /// (odds only: the movement rolls no dice); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rider_falls: Vec<super::mounted::RiderFallOut>,
 }
 
 /// The answer to `POST /v1/movement`.
@@ -324,6 +328,7 @@ fn result(m: &Movement) -> MovementResult {
             rule: e.rule,
         }),
         charge: m.charge.as_ref().map(charge_out),
+        rider_falls: super::mounted::rider_falls_out(&m.rider_falls),
     }
 }
 

@@ -183,6 +183,7 @@ pub(crate) mod glossary;
 mod grid;
 mod initiative;
 mod maneuver;
+mod mounted;
 mod movement;
 mod range;
 mod vision;
@@ -194,6 +195,7 @@ pub use flanking::FlankEffectOut;
 pub use grid::GridEffectOut;
 pub use initiative::InitiativeEffectOut;
 pub use maneuver::ManeuverEffectOut;
+pub use mounted::MountedEffectOut;
 pub use movement::MoveEffectOut;
 pub use range::RangeEffectOut;
 pub use vision::VisionEffectOut;
@@ -250,6 +252,8 @@ pub enum EffectOut {
     Initiative(InitiativeEffectOut),
     /// See [`AnalyzeEffectOut`].
     Analyze(AnalyzeEffectOut),
+    /// See [`MountedEffectOut`].
+    Mounted(MountedEffectOut),
 }
 
 /// Every member of every family, in order.
@@ -265,6 +269,7 @@ fn members() -> Vec<Member> {
     MoveEffectOut::members(&mut out);
     InitiativeEffectOut::members(&mut out);
     AnalyzeEffectOut::members(&mut out);
+    MountedEffectOut::members(&mut out);
     out
 }
 
@@ -455,5 +460,6 @@ fn effect(e: &Effect, lang: Lang, voc: &Words) -> (String, EffectOut) {
         Effect::Movement(e) => family(movement::effect(e, lang), EffectOut::Movement),
         Effect::Initiative(e) => family(initiative::effect(e, lang), EffectOut::Initiative),
         Effect::Analyze(e) => family(analyze::effect(e, lang), EffectOut::Analyze),
+        Effect::Mounted(e) => family(mounted::effect(e, lang), EffectOut::Mounted),
     }
 }

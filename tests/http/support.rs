@@ -234,8 +234,11 @@ pub const FIXTURES: &[(&str, &str)] = &[
     ("cover/cases", "/v1/cover"),
     ("flanking/cases", "/v1/flanking"),
     ("initiative/cases", "/v1/initiative"),
+    ("initiative/mounted", "/v1/initiative"),
     ("maneuver/cases", "/v1/maneuvers"),
     ("maneuver/charge", "/v1/maneuvers"),
+    ("maneuver/mounted", "/v1/maneuvers"),
     ("movement/cases", "/v1/movement"),
+    ("movement/mounted", "/v1/movement"),
     ("range/cases", "/v1/range"),
 ];

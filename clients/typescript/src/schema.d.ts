@@ -803,6 +803,16 @@ export interface components {
              */
             y: number;
         };
+        /** @description An exact probability. */
+        ChanceOut: {
+            /** @description Exact fraction. */
+            exact: string;
+            /**
+             * Format: double
+             * @description Probability.
+             */
+            p: number;
+        };
         /** @description The closest squares from which a charge can attack. */
         ChargeClosestStepOut: {
             closest: components["schemas"]["SquareOut"][];
@@ -1428,6 +1438,7 @@ export interface components {
              * @description Number of legs (default 2).
              */
             legs?: number | null;
+            mount_control?: null | components["schemas"]["MountControlIn"];
             /** @description Id of the mount it rides (they may share squares). */
             mounted_on?: string | null;
             /**
@@ -1473,7 +1484,7 @@ export interface components {
          * @description What put an initiative entry before the next one.
          * @enum {string}
          */
-        DecidedById: "total" | "dex_mod" | "modifier" | "roll_off" | "group" | "input_order";
+        DecidedById: "total" | "dex_mod" | "modifier" | "roll_off" | "group" | "input_order" | "controlled_mount";
         /** @description Echo of the dice settings, so that a rolled answer can be replayed. */
         DiceEcho: {
             /** @description `roll`, `given` or `odds`. */
@@ -1566,7 +1577,7 @@ export interface components {
          */
         EdgesId: "west_east" | "north_south" | "both";
         /** @description A trace step's structured data: the object of one variant of one question's effects, named by its `type` (`<family>.<variant>`). */
-        EffectOut: components["schemas"]["SpaceStepOut"] | components["schemas"]["DistanceStepOut"] | components["schemas"]["ElevationIgnoredStepOut"] | components["schemas"]["ReachStepOut"] | components["schemas"]["RangeBandStepOut"] | components["schemas"]["CloseCombatStepOut"] | components["schemas"]["IntoMeleeStepOut"] | components["schemas"]["AdvantageCombinedStepOut"] | components["schemas"]["AttackModifierStepOut"] | components["schemas"]["AttackOutcomeStepOut"] | components["schemas"]["AttackDiceStepOut"] | components["schemas"]["ConfirmationStepOut"] | components["schemas"]["MissChanceRollStepOut"] | components["schemas"]["LineOfEffectStepOut"] | components["schemas"]["CoverChoiceStepOut"] | components["schemas"]["HalfCapStepOut"] | components["schemas"]["LowObstacleStepOut"] | components["schemas"]["SoftCoverStepOut"] | components["schemas"]["ArrowSlitStepOut"] | components["schemas"]["CoverResultStepOut"] | components["schemas"]["CoverOpportunityStepOut"] | components["schemas"]["CoverOutOfReachStepOut"] | components["schemas"]["HalfCapUnneededStepOut"] | components["schemas"]["CreatureCoverStepOut"] | components["schemas"]["BigCreaturesStepOut"] | components["schemas"]["LightAtStepOut"] | components["schemas"]["ConcealmentCauseStepOut"] | components["schemas"]["SenseOverrideStepOut"] | components["schemas"]["SeesStepOut"] | components["schemas"]["ConcealmentResultStepOut"] | components["schemas"]["UnseenStepOut"] | components["schemas"]["SenseForStepOut"] | components["schemas"]["FlankInheritedStepOut"] | components["schemas"]["FlankRuleOffStepOut"] | components["schemas"]["FlankAttackerOnTargetSideStepOut"] | components["schemas"]["FlankThreatensStepOut"] | components["schemas"]["FlankAdjacentStepOut"] | components["schemas"]["FlankOutOfReachStepOut"] | components["schemas"]["FlankNotAdjacentStepOut"] | components["schemas"]["FlankPairStepOut"] | components["schemas"]["CannotFlankStepOut"] | components["schemas"]["FlankNotOppositeStepOut"] | components["schemas"]["FlankOutcomeStepOut"] | components["schemas"]["FlankNotFlankedStepOut"] | components["schemas"]["ChargeClosestStepOut"] | components["schemas"]["ChargeSightStepOut"] | components["schemas"]["ChargeTestedStepOut"] | components["schemas"]["ChargeIllegalStepOut"] | components["schemas"]["ChargeLegalStepOut"] | components["schemas"]["PushStepOutEffect"] | components["schemas"]["AttackerMovesStepOut"] | components["schemas"]["SecondaryRushStepOut"] | components["schemas"]["ManeuverIllegalStepOut"] | components["schemas"]["ManeuverModifierStepOut"] | components["schemas"]["ManeuverNumbersStepOut"] | components["schemas"]["ManeuverAutomaticStepOut"] | components["schemas"]["ManeuverRolledStepOut"] | components["schemas"]["ManeuverTieStepOut"] | components["schemas"]["ManeuverOddsStepOut"] | components["schemas"]["ManeuverOutcomeStepOut"] | components["schemas"]["ManeuverConcealmentStepOut"] | components["schemas"]["ManeuverMissRollStepOut"] | components["schemas"]["ManeuverOpportunityStepOut"] | components["schemas"]["TargetAvoidsStepOut"] | components["schemas"]["PullAdjacentStepOut"] | components["schemas"]["EscapeDcStepOut"] | components["schemas"]["CheckDiceStepOut"] | components["schemas"]["OpposedRollStepOut"] | components["schemas"]["MoveOpportunityStepOut"] | components["schemas"]["MovePathStepOut"] | components["schemas"]["MoveBudgetStepOut"] | components["schemas"]["MoveProneStepOut"] | components["schemas"]["MoveTotalStepOut"] | components["schemas"]["MoveMountedStepOut"] | components["schemas"]["MoveEndsOccupiedStepOut"] | components["schemas"]["NoOpportunityStepOut"] | components["schemas"]["InitiativeBonusStepOut"] | components["schemas"]["InitiativeRolledStepOut"] | components["schemas"]["InitiativeTieStepOut"] | components["schemas"]["SurprisedStepOut"] | components["schemas"]["InitiativeOrderStepOut"] | components["schemas"]["InitiativeRollOffStepOut"] | components["schemas"]["AppliedStepOut"];
+        EffectOut: components["schemas"]["SpaceStepOut"] | components["schemas"]["DistanceStepOut"] | components["schemas"]["ElevationIgnoredStepOut"] | components["schemas"]["ReachStepOut"] | components["schemas"]["RangeBandStepOut"] | components["schemas"]["CloseCombatStepOut"] | components["schemas"]["IntoMeleeStepOut"] | components["schemas"]["AdvantageCombinedStepOut"] | components["schemas"]["AttackModifierStepOut"] | components["schemas"]["AttackOutcomeStepOut"] | components["schemas"]["AttackDiceStepOut"] | components["schemas"]["ConfirmationStepOut"] | components["schemas"]["MissChanceRollStepOut"] | components["schemas"]["LineOfEffectStepOut"] | components["schemas"]["CoverChoiceStepOut"] | components["schemas"]["HalfCapStepOut"] | components["schemas"]["LowObstacleStepOut"] | components["schemas"]["SoftCoverStepOut"] | components["schemas"]["ArrowSlitStepOut"] | components["schemas"]["CoverResultStepOut"] | components["schemas"]["CoverOpportunityStepOut"] | components["schemas"]["CoverOutOfReachStepOut"] | components["schemas"]["HalfCapUnneededStepOut"] | components["schemas"]["CreatureCoverStepOut"] | components["schemas"]["BigCreaturesStepOut"] | components["schemas"]["LightAtStepOut"] | components["schemas"]["ConcealmentCauseStepOut"] | components["schemas"]["SenseOverrideStepOut"] | components["schemas"]["SeesStepOut"] | components["schemas"]["ConcealmentResultStepOut"] | components["schemas"]["UnseenStepOut"] | components["schemas"]["SenseForStepOut"] | components["schemas"]["FlankInheritedStepOut"] | components["schemas"]["FlankRuleOffStepOut"] | components["schemas"]["FlankAttackerOnTargetSideStepOut"] | components["schemas"]["FlankThreatensStepOut"] | components["schemas"]["FlankAdjacentStepOut"] | components["schemas"]["FlankOutOfReachStepOut"] | components["schemas"]["FlankNotAdjacentStepOut"] | components["schemas"]["FlankPairStepOut"] | components["schemas"]["CannotFlankStepOut"] | components["schemas"]["FlankNotOppositeStepOut"] | components["schemas"]["FlankOutcomeStepOut"] | components["schemas"]["FlankNotFlankedStepOut"] | components["schemas"]["ChargeClosestStepOut"] | components["schemas"]["ChargeSightStepOut"] | components["schemas"]["ChargeTestedStepOut"] | components["schemas"]["ChargeIllegalStepOut"] | components["schemas"]["ChargeLegalStepOut"] | components["schemas"]["PushStepOutEffect"] | components["schemas"]["AttackerMovesStepOut"] | components["schemas"]["SecondaryRushStepOut"] | components["schemas"]["ManeuverIllegalStepOut"] | components["schemas"]["ManeuverModifierStepOut"] | components["schemas"]["ManeuverNumbersStepOut"] | components["schemas"]["ManeuverAutomaticStepOut"] | components["schemas"]["ManeuverRolledStepOut"] | components["schemas"]["ManeuverTieStepOut"] | components["schemas"]["ManeuverOddsStepOut"] | components["schemas"]["ManeuverOutcomeStepOut"] | components["schemas"]["ManeuverConcealmentStepOut"] | components["schemas"]["ManeuverMissRollStepOut"] | components["schemas"]["ManeuverOpportunityStepOut"] | components["schemas"]["TargetAvoidsStepOut"] | components["schemas"]["PullAdjacentStepOut"] | components["schemas"]["EscapeDcStepOut"] | components["schemas"]["CheckDiceStepOut"] | components["schemas"]["OpposedRollStepOut"] | components["schemas"]["MoveOpportunityStepOut"] | components["schemas"]["MovePathStepOut"] | components["schemas"]["MoveBudgetStepOut"] | components["schemas"]["MoveProneStepOut"] | components["schemas"]["MoveTotalStepOut"] | components["schemas"]["MoveMountedStepOut"] | components["schemas"]["MoveEndsOccupiedStepOut"] | components["schemas"]["NoOpportunityStepOut"] | components["schemas"]["InitiativeBonusStepOut"] | components["schemas"]["InitiativeRolledStepOut"] | components["schemas"]["InitiativeTieStepOut"] | components["schemas"]["SurprisedStepOut"] | components["schemas"]["InitiativeOrderStepOut"] | components["schemas"]["InitiativeRollOffStepOut"] | components["schemas"]["AppliedStepOut"] | components["schemas"]["MountedFallStepOut"] | components["schemas"]["MountedSaveRolledStepOut"] | components["schemas"]["MountedLandsStepOut"] | components["schemas"]["MountedInitiativeFollowsStepOut"] | components["schemas"]["MountedInitiativeOwnStepOut"];
         /** @description Creatures whose elevation was ignored. */
         ElevationIgnoredStepOut: {
             creatures: string[];
@@ -1692,6 +1703,26 @@ export interface components {
          * @description A die face, from 1 to the die's sides (at most 100).
          */
         Face: number;
+        /**
+         * @description What puts a rider at risk of falling off its mount (5e).
+         * @enum {string}
+         */
+        FallCauseId: "mount_moved" | "rider_prone" | "mount_prone";
+        /** @description The rider's Dexterity saving throw to stay mounted. */
+        FallSaveOut: {
+            /** @description Always `dex`. */
+            ability: string;
+            /**
+             * Format: int32
+             * @description The rider's Dexterity save bonus: `stats.saves.dex`, else `stats.dex_mod`.
+             */
+            bonus: number;
+            /**
+             * Format: int32
+             * @description The DC (10).
+             */
+            dc: number;
+        };
         /** @description A feat id (`improved_trip`). */
         FeatId: string;
         /** @description One offending field, as sent. */
@@ -1991,6 +2022,8 @@ export interface components {
             initiative?: components["schemas"]["InitiativeRolls"];
             /** @description Concealment miss chance d100. */
             miss_chance?: components["schemas"]["Face"][] | null;
+            /** @description A rider's DC 10 Dexterity save to stay on its mount (5e), one per rider at risk. */
+            mount_save?: components["schemas"]["Face"][] | null;
             /** @description The other side's contest roll. */
             opposed?: components["schemas"]["Face"][] | null;
             /** @description The target's saving throw. */
@@ -2109,13 +2142,18 @@ export interface components {
             creature: string;
             /**
              * @description What put it before the next one: `total`, `dex_mod`, `modifier`, `roll_off`, `group`,
-             *     `input_order`.
+             *     `input_order`, `controlled_mount` (5e: its controlled mount acts right after it).
              */
             decided_by?: components["schemas"]["DecidedById"];
             /** @description The dice of the roll. */
             faces: number[];
             /** @description PF1 family: flat-footed until its first turn. */
             flat_footed_until_first_turn: boolean;
+            /**
+             * @description 5e controlled mount: the rider whose initiative it takes (it rolls nothing, shares the
+             *     rider's total and comes right after it).
+             */
+            follows_rider?: string;
             /** @description Index of the group whose roll it shares. */
             group?: number;
             /** @description 5e 2014: surprised, it cannot move or act on its first turn (nor react until then). */
@@ -2773,6 +2811,11 @@ export interface components {
              *     charge's reason (see `charge.reason`).
              */
             reason?: components["schemas"]["ManeuverIllegalId"];
+            /**
+             * @description 5e: the riders a push or a prone puts at risk of falling off their mount (the target's
+             *     riders, or the target itself when it rides and is knocked prone); absent when none.
+             */
+            rider_falls?: components["schemas"]["RiderFallOut"][];
             /** @description Success (absent in odds mode). */
             success?: boolean;
             /**
@@ -2864,10 +2907,86 @@ export interface components {
          */
         ModifierSourceId: "range" | "long_range" | "ranged_in_close_combat" | "into_melee" | "cover" | "concealment" | "unseen_target" | "unseen_attacker" | "flanking" | "prone_attacker" | "prone_target" | "condition" | "squeezing_attacker" | "squeezing_target" | "charge" | "underwater" | "off_hand";
         /**
+         * @description Whether a rider controls its mount (RULES.md `dnd5e2014.mounted`, `dnd5e2024.mounted`).
+         * @enum {string}
+         */
+        MountControlIn: "controlled" | "independent";
+        /**
          * @description What is wrong with mounting or dismounting.
          * @enum {string}
          */
         MountIssueId: "mount_too_small" | "mount_out_of_reach" | "landing_out_of_reach" | "landing_blocked" | "no_movement_left";
+        /** @description A rider at risk of falling: its save (none: SRD 5.1, mount knocked prone) and the exact odds. */
+        MountedFallStepOut: {
+            /** Format: int32 */
+            bonus?: number;
+            cause: components["schemas"]["FallCauseId"];
+            /** Format: int32 */
+            dc?: number;
+            mount: string;
+            reaction_lands_on_feet: boolean;
+            rider: string;
+            /** Format: double */
+            stays_mounted: number;
+            stays_mounted_exact: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "mounted.fall";
+            /** Format: double */
+            unseated: number;
+            unseated_exact: string;
+        };
+        /** @description A controlled mount takes its rider's initiative. */
+        MountedInitiativeFollowsStepOut: {
+            mount: string;
+            rider: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "mounted.initiative_follows";
+        };
+        /** @description An independent mount keeps its own initiative. */
+        MountedInitiativeOwnStepOut: {
+            mount: string;
+            rider: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "mounted.initiative_own";
+        };
+        /** @description Where a falling rider lands (none: no free space within 5 ft of the mount). */
+        MountedLandsStepOut: {
+            /** Format: int64 */
+            alternatives: number;
+            prone: boolean;
+            rider: string;
+            square?: components["schemas"]["SquareOut"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "mounted.lands";
+        };
+        /** @description The rider's Dexterity save, rolled. */
+        MountedSaveRolledStepOut: {
+            /** Format: int32 */
+            dc: number;
+            /** Format: int64 */
+            natural: number;
+            rider: string;
+            success: boolean;
+            /** Format: int64 */
+            total: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "mounted.save_rolled";
+        };
         /** @description The movement available, and why. */
         MoveBudgetStepOut: {
             /** Format: int32 */
@@ -3148,6 +3267,11 @@ export interface components {
              * @description Budget left.
              */
             remaining_ft?: number;
+            /**
+             * @description Mode `forced` (5e): the riders of a mount moved against its will, at risk of falling
+             *     (odds only: the movement rolls no dice); absent when none.
+             */
+            rider_falls?: components["schemas"]["RiderFallOut"][];
             /**
              * Format: int32
              * @description Speed, feet.
@@ -3592,6 +3716,53 @@ export interface components {
              */
             type: "range.reach";
             within: boolean;
+        };
+        /**
+         * @description A rider that a push, a shove or a prone effect puts at risk of falling off its mount
+         *     (RULES.md `dnd5e2014.mounted`, `dnd5e2024.mounted`).
+         */
+        RiderFallOut: {
+            /** @description The other free spaces within 5 ft of the mount, best first (the GM may prefer one). */
+            alternatives: components["schemas"]["SquareOut"][];
+            /** @description `mount_moved` (moved against its will), `rider_prone`, `mount_prone`. */
+            cause: components["schemas"]["FallCauseId"];
+            /** @description Whether it leaves its mount (rolled, or certain without a save). */
+            falls?: boolean;
+            /**
+             * @description Where it lands if it falls (prone, unless by its Reaction): the free space within 5 ft
+             *     of the mount nearest to the rider's space, ties in row order; absent when there is none.
+             */
+            lands?: components["schemas"]["SquareOut"];
+            /** @description The mount's id. */
+            mount: string;
+            /**
+             * Format: int64
+             * @description The save's d20 (`mount_save` die), when the effect happened and dice were rolled or given.
+             */
+            natural?: number;
+            /**
+             * @description SRD 5.1, mount knocked prone: the rider may use its Reaction to dismount and land on
+             *     its feet; otherwise it falls prone.
+             */
+            reaction_lands_on_feet: boolean;
+            /** @description The rider's id. */
+            rider: string;
+            /** @description The rule applied. */
+            rule: string;
+            /** @description The save; absent when there is none (SRD 5.1: the mount knocked prone). */
+            save?: components["schemas"]["FallSaveOut"];
+            /** @description Chance that it stays mounted once the effect happens: P(d20 + bonus ≥ DC). */
+            stays_mounted: components["schemas"]["ChanceOut"];
+            /**
+             * Format: int64
+             * @description Natural + bonus.
+             */
+            total?: number;
+            /**
+             * @description Chance that it leaves its mount, the effect's own chance included (for a maneuver,
+             *     its success; for forced movement, 1).
+             */
+            unseated: components["schemas"]["ChanceOut"];
         };
         /**
          * @description What sets an initiative roll's advantage or disadvantage (5e 2024).
@@ -4340,6 +4511,7 @@ export type BudgetWhyId = components['schemas']['BudgetWhyId'];
 export type CannotFlankStepOut = components['schemas']['CannotFlankStepOut'];
 export type CauseOut = components['schemas']['CauseOut'];
 export type CellIn = components['schemas']['CellIn'];
+export type ChanceOut = components['schemas']['ChanceOut'];
 export type ChargeClosestStepOut = components['schemas']['ChargeClosestStepOut'];
 export type ChargeEndOut = components['schemas']['ChargeEndOut'];
 export type ChargeIllegalId = components['schemas']['ChargeIllegalId'];
@@ -4401,6 +4573,8 @@ export type EndsOccupiedOut = components['schemas']['EndsOccupiedOut'];
 export type EnvironmentIn = components['schemas']['EnvironmentIn'];
 export type EscapeDcStepOut = components['schemas']['EscapeDcStepOut'];
 export type Face = components['schemas']['Face'];
+export type FallCauseId = components['schemas']['FallCauseId'];
+export type FallSaveOut = components['schemas']['FallSaveOut'];
 export type FeatId = components['schemas']['FeatId'];
 export type FieldError = components['schemas']['FieldError'];
 export type FirstOddsOut = components['schemas']['FirstOddsOut'];
@@ -4479,7 +4653,13 @@ export type MissChanceRollStepOut = components['schemas']['MissChanceRollStepOut
 export type MissRollOut = components['schemas']['MissRollOut'];
 export type ModifierOut = components['schemas']['ModifierOut'];
 export type ModifierSourceId = components['schemas']['ModifierSourceId'];
+export type MountControlIn = components['schemas']['MountControlIn'];
 export type MountIssueId = components['schemas']['MountIssueId'];
+export type MountedFallStepOut = components['schemas']['MountedFallStepOut'];
+export type MountedInitiativeFollowsStepOut = components['schemas']['MountedInitiativeFollowsStepOut'];
+export type MountedInitiativeOwnStepOut = components['schemas']['MountedInitiativeOwnStepOut'];
+export type MountedLandsStepOut = components['schemas']['MountedLandsStepOut'];
+export type MountedSaveRolledStepOut = components['schemas']['MountedSaveRolledStepOut'];
 export type MoveBudgetStepOut = components['schemas']['MoveBudgetStepOut'];
 export type MoveEndsOccupiedStepOut = components['schemas']['MoveEndsOccupiedStepOut'];
 export type MoveModeIn = components['schemas']['MoveModeIn'];
@@ -4525,6 +4705,7 @@ export type RangeRequest = components['schemas']['RangeRequest'];
 export type RangeResponse = components['schemas']['RangeResponse'];
 export type RangeResult = components['schemas']['RangeResult'];
 export type ReachStepOut = components['schemas']['ReachStepOut'];
+export type RiderFallOut = components['schemas']['RiderFallOut'];
 export type RollModeCauseId = components['schemas']['RollModeCauseId'];
 export type RollModeId = components['schemas']['RollModeId'];
 export type RollOut = components['schemas']['RollOut'];

@@ -355,8 +355,8 @@ pub static RULES: &[RuleInfo] = &[
         section: "2.2",
         kind: SourceKind::Srd,
         source: "SRD 5.1 › Mounted Combat",
-        summary_en: "Mount ≥ 1 size larger; mount or dismount once per move for half speed; mount moved against its will or rider prone: DC 10 Dex save.",
-        summary_fr: "Monture d'au moins un cran de plus ; monter ou descendre une fois par déplacement pour la moitié de la vitesse ; chute : JS Dex DD 10.",
+        summary_en: "Mount ≥ 1 size larger; (dis)mount once a move: half speed; moved mount, prone rider: DC 10 Dex save; prone mount: Reaction or fall; controlled: same initiative.",
+        summary_fr: "Monture d'un cran de plus ; monter/descendre : moitié de la vitesse ; chute : JS Dex DD 10 ; monture à terre : réaction ou chute ; contrôlée : même initiative.",
     },
     RuleInfo {
         id: "dnd5e2014.underwater",
@@ -468,8 +468,8 @@ pub static RULES: &[RuleInfo] = &[
         section: "2.3",
         kind: SourceKind::Seed,
         source: "002_e80cb4ad38821855.txt « Combat monté » (Monter et descendre, Contrôler une monture, Chuter de monture)",
-        summary_en: "Mount ≥ 1 size larger; mounting or dismounting costs half Speed (round down); mount moved or knocked Prone: DC 10 Dex save or fall.",
-        summary_fr: "Monture d'au moins un cran de plus ; monter ou descendre coûte la moitié de la Vitesse ; monture déplacée ou À terre : JS Dex DD 10.",
+        summary_en: "Mount ≥ 1 size larger; mount/dismount: half Speed; mount moved, rider or mount knocked Prone: DC 10 Dex save or fall; controlled mount: the rider's Initiative.",
+        summary_fr: "Monture d'un cran de plus ; monter/descendre : moitié de la Vitesse ; monture déplacée, cavalier ou monture À terre : JS Dex DD 10 ; contrôlée : son Initiative.",
     },
     RuleInfo {
         id: "dnd5e2024.underwater",

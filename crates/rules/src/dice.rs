@@ -207,6 +207,8 @@ pub enum Purpose {
     Opposed,
     /// The target's saving throw.
     Save,
+    /// A rider's Dexterity saving throw to stay on its mount (5e mounted combat).
+    MountSave,
     /// One creature's initiative roll.
     Initiative(String),
 }
@@ -222,6 +224,7 @@ impl Purpose {
             Purpose::Check => "check",
             Purpose::Opposed => "opposed",
             Purpose::Save => "save",
+            Purpose::MountSave => "mount_save",
             Purpose::Initiative(_) => "initiative",
         }
     }

@@ -532,6 +532,9 @@ pub struct Creature {
     pub hands_free: Option<u32>,
     /// Index (into `Encounter::creatures`) of the mount it rides.
     pub mounted_on: Option<usize>,
+    /// The mount it rides is independent: it keeps its own initiative (5e). `false`: a
+    /// controlled mount, whose initiative follows the rider's.
+    pub mount_independent: bool,
     /// Numbers.
     pub stats: Stats,
 }
@@ -557,6 +560,7 @@ impl Creature {
             conditions: Vec::new(),
             hands_free: None,
             mounted_on: None,
+            mount_independent: false,
             stats: Stats::default(),
         }
     }

@@ -72,6 +72,9 @@ pub struct Entry {
     /// PF1 family: flat-footed until its first turn (and through the surprise round when
     /// surprised).
     pub flat_footed_until_first_turn: bool,
+    /// 5e controlled mount: the rider whose initiative it takes (it acts on the rider's
+    /// count, placed right after it).
+    pub follows: Option<String>,
 }
 
 /// The chance that one roller acts first.
@@ -224,8 +227,11 @@ pub fn initiative(
         ));
     }
     let mut trace = Trace::default();
-    let group_of = groups(enc, q, &who, budget)?;
-    let rollers = Rollers::new(enc, q, &who, group_of, &mut trace, budget)?;
+    // Controlled mounts take their riders' initiative: they do not roll.
+    let mounts = crate::mounted::initiative_mounts(enc, &who, &mut trace, budget)?;
+    let rolling: Vec<usize> = who.iter().copied().filter(|i| !mounts.iter().any(|(m, _)| m == i)).collect();
+    let group_of = groups(enc, q, &rolling, budget)?;
+    let rollers = Rollers::new(enc, q, &rolling, group_of, &mut trace, budget)?;
     let surprise_round = surprise(enc, q, &who, &mut trace, budget)?;
 
     // The odds of acting first.
@@ -241,10 +247,11 @@ pub fn initiative(
     }
     let rolled = naturals.iter().all(Option::is_some) && !naturals.is_empty();
     let mut entries =
-        rollers.entries(enc, q, &who, surprise_round, rolled.then_some(&naturals[..]), budget)?;
+        rollers.entries(enc, q, &rolling, surprise_round, rolled.then_some(&naturals[..]), budget)?;
     if rolled {
         rollers.order(enc, &naturals, &mut entries, &mut rec, &mut trace, budget)?;
     }
+    follow_riders(enc, q, &mounts, &mut entries, budget)?;
     for (k, e) in entries.iter_mut().enumerate() {
         e.position = k + 1;
     }
@@ -257,6 +264,44 @@ pub fn initiative(
     }
     let rolls = rec.rolled;
     Ok(Initiative { order: entries, rolled, surprise_round, first, rolls, trace })
+}
+
+/// Each controlled mount's entry, right after its rider's, with the rider's roll: what
+/// placed the rider before the next creature now places the mount.
+fn follow_riders(
+    enc: &Encounter,
+    q: &InitiativeQuestion,
+    mounts: &[(usize, usize)],
+    entries: &mut Vec<Entry>,
+    budget: &mut Budget,
+) -> Result<(), RulesError> {
+    let surprise = enc.ruleset.rules().initiative.surprise;
+    for &(m, r) in mounts {
+        budget.spend(PER_CREATURE + units(entries.len()) / SCAN)?;
+        let (Some(k), Some(mount)) = (entries.iter().position(|e| e.creature == r), enc.creatures.get(m))
+        else {
+            continue;
+        };
+        let rider = &entries[k];
+        let surprised = q.surprised.contains(&m);
+        let entry = Entry {
+            creature: m,
+            id: mount.id.clone(),
+            group: None,
+            roll_mode_causes: Vec::new(),
+            roll_off: Vec::new(),
+            tied_with: Vec::new(),
+            surprised,
+            loses_first_turn: surprised && surprise == Surprise::LosesFirstTurn,
+            follows: Some(rider.id.clone()),
+            ..rider.clone()
+        };
+        if entries[k].total.is_some() {
+            entries[k].decided_by = Some("controlled_mount");
+        }
+        entries.insert(k + 1, entry);
+    }
+    Ok(())
 }
 
 /// Each creature's group (by index in `q.groups`): a creature belongs to one group at most,
@@ -424,6 +469,7 @@ impl Rollers {
                 acts_in_surprise_round: surprise_round.then_some(!surprised),
                 loses_first_turn: surprised && rule.surprise == Surprise::LosesFirstTurn,
                 flat_footed_until_first_turn: rule.surprise == Surprise::SurpriseRound,
+                follows: None,
             });
         }
         Ok(entries)

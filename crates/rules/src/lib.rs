@@ -17,6 +17,7 @@ pub mod grid;
 mod hash;
 pub mod initiative;
 pub mod maneuver;
+pub mod mounted;
 pub mod movement;
 pub mod opportunity;
 pub mod range;

@@ -8,6 +8,7 @@
 //! goes through the same outcome function as the roll itself.
 
 pub mod charge;
+mod mounted;
 mod numbers;
 pub mod push;
 pub mod rush;
@@ -225,6 +226,8 @@ pub struct ManeuverAnswer {
     pub miss_chance: u32,
     /// The d100 rolled against it and whether the maneuver missed.
     pub miss_roll: Option<(i64, bool)>,
+    /// 5e: the riders the push or prone puts at risk of falling off their mount.
+    pub rider_falls: Vec<crate::mounted::RiderFall>,
 }
 
 /// A helpless target: PF1 automatic success.
@@ -303,6 +306,8 @@ pub fn maneuver(
         let effects = q.effects(&plan, band, &mut rec, &mut trace, budget)?;
         ans.effects = Some(effects);
     }
+    let shove = (kind, options.shove);
+    ans.rider_falls = mounted::falls(scene, (attacker, target), shove, &ans, &mut rec, &mut trace, budget)?;
     ans.rolls = rec.rolled;
     ans.trace = trace;
     Ok(ans)
@@ -354,6 +359,7 @@ impl ManeuverAnswer {
             charge: None,
             miss_chance: 0,
             miss_roll: None,
+            rider_falls: Vec::new(),
         }
     }
 }

@@ -136,6 +136,8 @@ pub struct Movement {
     pub ends_in_occupied: Option<EndsOccupied>,
     /// Mode `charge`: the charge.
     pub charge: Option<Charge>,
+    /// Mode `forced` (5e): the riders of a mount moved against its will, at risk of falling.
+    pub rider_falls: Vec<crate::mounted::RiderFall>,
     /// The trace.
     pub trace: Trace,
 }
@@ -241,6 +243,9 @@ pub fn movement(
         ans.charge = Some(c);
     }
     q.opportunities(&full, walk_from, passes, &mut ans, &mut trace, budget)?;
+    if mode == Mode::Forced {
+        ans.rider_falls = crate::mounted::forced_move(scene, mover, ans.end, &mut trace, budget)?;
+    }
     if ans.ends_in_occupied.as_ref().is_some_and(|e| e.consequence == "illegal") {
         fail(&mut ans, "ends_in_occupied");
     }
@@ -274,6 +279,7 @@ impl Movement {
             opportunities: Vec::new(),
             ends_in_occupied: None,
             charge: None,
+            rider_falls: Vec::new(),
             trace: Trace::default(),
         }
     }

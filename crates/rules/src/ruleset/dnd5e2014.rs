@@ -1,9 +1,9 @@
 //! D&D 5e, 2014 rules (RULES.md §2.1 and §2.2).
 
 use super::{
-    AC_WORDS, CoverRule, Drag, FiveEManeuvers, InitiativeRule, InitiativeTie, ManeuverRule, MoveCosts,
-    MoveRule, OffHand, OpportunityRule, RangeRule, RangedInMeleeRule, ReachWeaponRule, Ruleset, Surprise,
-    ThroughRule, Underwater, UnderwaterExempt, dnd5e,
+    AC_WORDS, CoverRule, Drag, FiveEManeuvers, InitiativeRule, InitiativeTie, ManeuverRule, MountProne,
+    MountedRule, MoveCosts, MoveRule, OffHand, OpportunityRule, RangeRule, RangedInMeleeRule,
+    ReachWeaponRule, Ruleset, Surprise, ThroughRule, Underwater, UnderwaterExempt, dnd5e,
 };
 use crate::grid::Metric;
 
@@ -63,5 +63,10 @@ pub static RULESET: Ruleset = Ruleset {
         drag: Drag::HalfSpeed("dnd5e2014.grapple.move"),
         short_step: None,
     },
+    mounted: Some(MountedRule {
+        rule: "dnd5e2014.mounted",
+        fall_dc: 10,
+        mount_prone: MountProne::ReactionOrFall,
+    }),
     words: AC_WORDS,
 };

@@ -670,3 +670,24 @@ pub enum Drag {
     /// Not modelled (PF1 family: the grappler moves with a maneuver, `/v1/maneuvers`).
     None,
 }
+
+/// Mounted combat beyond mounting and dismounting (5e): falling off, and a controlled
+/// mount's initiative. `None` in a ruleset: outside RULES.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MountedRule {
+    /// Rule id (`dnd5e2014.mounted`, `dnd5e2024.mounted`).
+    pub rule: &'static str,
+    /// The Dexterity saving throw's DC to stay mounted (10).
+    pub fall_dc: i32,
+    /// What a rider does when its mount is knocked prone.
+    pub mount_prone: MountProne,
+}
+
+/// A rider whose mount is knocked prone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MountProne {
+    /// SRD 5.1: no save; its Reaction lands it on its feet, otherwise it falls prone.
+    ReactionOrFall,
+    /// Seed 002: the same Dexterity save as when the mount is moved.
+    Save,
+}

@@ -127,6 +127,8 @@ pub struct Ruleset {
     pub movement: MoveRule,
     /// Initiative (`/v1/initiative`).
     pub initiative: InitiativeRule,
+    /// Falling off a mount and a controlled mount's initiative; `None`: outside RULES.md.
+    pub mounted: Option<MountedRule>,
     /// The words its trace texts use where rulesets differ.
     pub words: Words,
 }

@@ -53,5 +53,6 @@ pub static RULESET: Ruleset = Ruleset {
         "pf1e.prone",
         "five_foot_step",
     ),
+    mounted: None,
     words: AC_WORDS,
 };

@@ -13,6 +13,7 @@ pub mod flanking;
 pub mod grid;
 pub mod initiative;
 pub mod maneuver;
+pub mod mounted;
 pub mod movement;
 pub mod range;
 pub mod roll;
@@ -25,6 +26,7 @@ pub use flanking::FlankEffect;
 pub use grid::GridEffect;
 pub use initiative::{InitiativeEffect, SurpriseEffect};
 pub use maneuver::ManeuverEffect;
+pub use mounted::MountedEffect;
 pub use movement::MoveEffect;
 pub use range::{IntoMeleeExemption, RangeBand, RangeEffect};
 pub use roll::RollMode;
@@ -65,6 +67,8 @@ pub enum Effect {
     Initiative(InitiativeEffect),
     /// A whole-scene summary step (see [`analyze`]).
     Analyze(AnalyzeEffect),
+    /// A mounted combat step (see [`mounted`]).
+    Mounted(MountedEffect),
 }
 
 /// `From<family> for Effect`, so a construction site names its family's variant only.
@@ -89,6 +93,7 @@ effect_from!(
     MoveEffect => Movement,
     InitiativeEffect => Initiative,
     AnalyzeEffect => Analyze,
+    MountedEffect => Mounted,
 );
 
 /// An ordered list of steps.

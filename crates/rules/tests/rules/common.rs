@@ -1,7 +1,7 @@
 //! Helpers shared by the rules-crate integration tests.
 
 use arbiter_rules::dice::{DiceError, DiceSource, Purpose, Rolled};
-use arbiter_rules::trace::{AttackEffect, Effect, InitiativeEffect, ManeuverEffect, Trace};
+use arbiter_rules::trace::{AttackEffect, Effect, InitiativeEffect, ManeuverEffect, MountedEffect, Trace};
 
 /// A small deterministic RNG standing in for the server's.
 pub struct XorShift(pub u64);
@@ -51,6 +51,7 @@ pub fn narrated(e: &Effect) -> Vec<(&'static str, i64)> {
         Effect::Initiative(
             InitiativeEffect::Rolled { faces, .. } | InitiativeEffect::RollOff { faces, .. },
         ) => faces.iter().map(|f| ("initiative", *f)).collect(),
+        Effect::Mounted(MountedEffect::SaveRolled { natural, .. }) => vec![("mount_save", *natural)],
         _ => Vec::new(),
     }
 }
