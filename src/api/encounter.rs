@@ -575,6 +575,7 @@ pub enum WeaponPropertyIn {
     Trip,
     TwoHanded,
     Versatile,
+    Whip,
 }
 
 /// A weapon: 5e uses `normal_ft`/`long_ft`, PF1, SF and hb3d a range increment.

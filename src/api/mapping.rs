@@ -172,6 +172,7 @@ fn weapon_property(p: WeaponPropertyIn) -> WeaponProperty {
         P::Trip => WeaponProperty::Trip,
         P::TwoHanded => WeaponProperty::TwoHanded,
         P::Versatile => WeaponProperty::Versatile,
+        P::Whip => WeaponProperty::Whip,
     }
 }
 

@@ -341,6 +341,15 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: &Words) -> (String, Ma
         ManeuverEffect::PullAdjacent { from, to } => {
             (pull_text(*from, *to, lang), PullAdjacentStepOut { from: sq(*from), to: to.map(sq) }.into())
         }
+        ManeuverEffect::PickUp { whip } => (
+            match (whip, lang) {
+                (false, En) => "disarming unarmed: on a success the attacker may pick the dropped item up (free action)".to_owned(),
+                (true, En) => "disarming with a whip: on a success the attacker may pick the dropped item up (free action)".to_owned(),
+                (false, Fr) => "désarmement à mains nues : en cas de réussite, l'attaquant peut ramasser l'objet tombé (action libre)".to_owned(),
+                (true, Fr) => "désarmement avec un fouet : en cas de réussite, l'attaquant peut ramasser l'objet tombé (action libre)".to_owned(),
+            },
+            PickUpStepOut { may_pick_up: true, whip: *whip }.into(),
+        ),
         ManeuverEffect::EscapeDc { dc } => (
             match lang {
                 En => format!("escaping the ropes: DC {dc}"),
@@ -638,6 +647,8 @@ wire! {
     TargetAvoids TargetAvoidsStepOut { target_avoids: bool },
     /// A grappled target pulled to a free adjacent square, if any.
     PullAdjacent PullAdjacentStepOut { from: SquareOut, to: Option<SquareOut> },
+    /// Disarm: on a success the attacker may pick the dropped item up (`may_pick_up` is always true).
+    PickUp PickUpStepOut { may_pick_up: bool, whip: bool },
     /// The DC to escape being tied up.
     EscapeDc EscapeDcStepOut { escape_dc: i32 },
     /// The three d6 of an hb3d check.

@@ -386,6 +386,10 @@ fn explain_numbers(enc: &Encounter, t: &Creature, plan: &Plan, ans: &ManeuverAns
     if let Some(dc) = plan.escape_dc {
         trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::EscapeDc { dc }));
     }
+    if let Some(hand) = plan.pick_up {
+        let whip = hand == numbers::DisarmHand::Whip;
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::PickUp { whip }));
+    }
     if ans.miss_chance > 0
         && let Some(rule) = concealment_rule(enc.ruleset.rules().maneuvers)
     {
@@ -595,6 +599,8 @@ pub(crate) struct Plan {
     /// PF1/hb3d grapple of a non-adjacent target: where it is pulled (`Some(None)`: no free
     /// adjacent square, the grapple fails).
     pub pull: Option<Option<Square>>,
+    /// Disarm: the attacker may pick the dropped item up, holding this (`numbers::disarm_terms`).
+    pub pick_up: Option<numbers::DisarmHand>,
     pub action: &'static str,
 }
 
@@ -862,11 +868,11 @@ fn effects(
         }
         (Kind::Disarm, OutcomeBand::Success) => {
             e.dropped.push(Dropped { creature: t.id.clone(), item: weapon_name(t) });
-            e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
+            e.attacker_may_pick_up = plan.pick_up.is_some();
         }
         (Kind::Disarm, OutcomeBand::BothHands) => {
             e.dropped.push(Dropped { creature: t.id.clone(), item: "both_hands".into() });
-            e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
+            e.attacker_may_pick_up = plan.pick_up.is_some();
         }
         (_, OutcomeBand::AttackerDrops) => {
             e.dropped.push(Dropped { creature: a.id.clone(), item: weapon_name(a) })

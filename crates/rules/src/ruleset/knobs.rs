@@ -458,14 +458,16 @@ pub enum EscapeDc {
 /// Disarm check modifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DisarmModifiers {
-    /// PF1: a penalty unarmed, a bonus with a weapon of the disarm quality.
+    /// PF1: a penalty and the automatic pick-up unarmed; a bonus and no pick-up with a weapon
+    /// of the disarm quality (a whip is one).
     Separate {
         /// Unarmed.
         unarmed: i32,
         /// With a disarm weapon.
         disarm_weapon: i32,
     },
-    /// hb3d: one penalty unarmed or with a whip.
+    /// hb3d: one penalty unarmed or with a whip, both of which pick the item up; nothing with
+    /// any other weapon, one of the disarm quality included.
     Either(i32),
 }
 

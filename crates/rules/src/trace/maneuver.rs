@@ -75,6 +75,12 @@ pub enum ManeuverEffect {
         /// The free adjacent square, if any.
         to: Option<Square>,
     },
+    /// Disarm unarmed (or, in hb3d, with a whip): on a success the attacker may pick the
+    /// dropped item up (free action).
+    PickUp {
+        /// With a whip (hb3d), otherwise unarmed.
+        whip: bool,
+    },
     /// Tie-up escape DC.
     EscapeDc {
         /// DC.
