@@ -672,3 +672,13 @@ pub enum Drag {
     /// Not modelled (PF1 family: the grappler moves with a maneuver, `/v1/maneuvers`).
     None,
 }
+
+impl Drag {
+    /// The rule id of dragging, if the ruleset drags in `/v1/movement`.
+    pub fn rule(self) -> Option<&'static str> {
+        match self {
+            Drag::HalfSpeed(r) | Drag::ExtraFoot(r) => Some(r),
+            Drag::None => None,
+        }
+    }
+}
