@@ -316,6 +316,7 @@ pub enum SizeIn {
 #[allow(missing_docs)]
 pub enum ConditionIn {
     Blinded,
+    Charged,
     Charmed,
     Confused,
     Cowering,

@@ -117,6 +117,7 @@ fn condition_name(c: ConditionIn) -> &'static str {
     use ConditionIn as C;
     match c {
         C::Blinded => "blinded",
+        C::Charged => "charged",
         C::Charmed => "charmed",
         C::Confused => "confused",
         C::Cowering => "cowering",

@@ -96,6 +96,7 @@ pub(crate) fn condition(c: Condition, lang: Lang) -> &'static str {
     use Condition::*;
     let (en, fr) = match c {
         Blinded => ("blinded", "aveuglé"),
+        Charged => ("charged", "ayant chargé"),
         Charmed => ("charmed", "charmé"),
         Confused => ("confused", "confus"),
         Cowering => ("cowering", "recroquevillé"),
@@ -473,6 +474,7 @@ pub(crate) fn fixed_phrase(detail: &str, lang: Lang) -> String {
         "without two free hands" => "sans deux mains libres",
         "grappled attacker" => "attaquant agrippé",
         "disarm unarmed" => "désarmement à mains nues",
+        "charged target" => "la cible a chargé",
         "weapon with the disarm quality" => "arme dotée de la propriété désarmement",
         "disarm unarmed or with a whip" => "désarmement à mains nues ou avec un fouet",
         "tying up a target that is only grappled" => "ligoter une cible seulement agrippée",

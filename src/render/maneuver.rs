@@ -95,13 +95,13 @@ fn charge_step(c: &ChargeStep, lang: Lang, voc: &Words) -> (String, ManeuverEffe
         ChargeStep::Legal { end, movement_ft, attack_bonus, ac_penalty, alternatives } => (
             match lang {
                 En => format!(
-                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to {} until the next turn",
+                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to {} until the next turn (the charger gains the charged condition)",
                     end.x,
                     end.y,
                     glossary::armour(voc, lang)
                 ),
                 Fr => format!(
-                    "charge jusqu'en ({}, {}), {} : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la {} jusqu'au prochain tour",
+                    "charge jusqu'en ({}, {}), {} : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la {} jusqu'au prochain tour (le chargeur prend l'état « ayant chargé »)",
                     end.x,
                     end.y,
                     dist(*movement_ft, lang),

@@ -232,7 +232,7 @@ fn combat_maneuver(
     p.provokes = matches!(kind, Kind::Grapple | Kind::BullRush | Kind::Trip | Kind::Disarm | Kind::Overrun);
     let cmb = |i: usize, c: &Creature| c.stats.cmb.ok_or_else(|| missing(i, c, "cmb"));
     if kind == Kind::Escape {
-        escape(r, ai, a, ti, t, options, &mut p)?;
+        escape(enc, r, (ai, a), (ti, t), options, &mut p)?;
         return Ok(p);
     }
     let mut bonus = cmb(ai, a)?;
@@ -274,11 +274,10 @@ fn combat_maneuver(
 /// The grappled creature (attacker) escapes its grappler (target): its CMB or Escape Artist
 /// against the escape DC.
 fn escape(
+    enc: &Encounter,
     r: &CombatManeuver,
-    ai: usize,
-    a: &Creature,
-    ti: usize,
-    t: &Creature,
+    (ai, a): (usize, &Creature),
+    (ti, t): (usize, &Creature),
     options: &Options,
     p: &mut Plan,
 ) -> Result<(), RulesError> {
@@ -294,6 +293,13 @@ fn escape(
             cmb(ti, t)?.saturating_add(if options.escape_artist { escape_artist } else { otherwise })
         }
     });
+    // PF1: the escape DC is the grappler's CMD, lowered by its charge's AC penalty.
+    if r.escape_dc == EscapeDc::Cmd
+        && let Some(m) = charged_defence(enc, t)
+    {
+        p.dc = p.dc.map(|dc| dc.saturating_add(m.value));
+        p.modifiers.push(m);
+    }
     if !grappled(a) {
         p.illegal = Some(Illegal::NotGrappled);
     }
@@ -369,6 +375,11 @@ fn combat_maneuver_modifiers(
     if t.has(Condition::Stunned) {
         add(base, "stunned target", 4, Side::Check);
     }
+    // A target that charged: its AC penalty lowers the CMD (PF1: CMD "− AC penalties") or
+    // the DEF (hb3d) the check is made against.
+    if let Some(m) = charged_defence(enc, t) {
+        add(m.rule, &m.detail, m.value, m.side);
+    }
     // Defence modifiers: legs beyond two.
     if matches!(kind, Kind::Trip | Kind::Overrun) {
         let legs = t.legs.unwrap_or(2);
@@ -422,6 +433,18 @@ pub(super) fn disarm_terms(knob: DisarmModifiers, hand: DisarmHand) -> (Option<(
         }
         _ => (None, false),
     }
+}
+
+/// `pf1e.charge` / `hb3d.charge`: a creature that charged (`charged`) has the charge's AC
+/// penalty on the defence a maneuver is checked against (its CMD or DEF).
+pub(super) fn charged_defence(enc: &Encounter, t: &Creature) -> Option<Modifier> {
+    let c = enc.ruleset.rules().charge?;
+    t.has(Condition::Charged).then(|| Modifier {
+        rule: c.rule,
+        detail: "charged target".to_owned(),
+        value: c.ac_penalty,
+        side: Side::Defence,
+    })
 }
 
 /// Whether two spaces touch (share an edge or a corner) without overlapping.
