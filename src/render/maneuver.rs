@@ -5,8 +5,8 @@ use super::{Lang, dist, glossary, sq};
 use crate::wire::{SquareOut, squares as square_list};
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
-    AttackerMove, AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Modifier, Obstacle, Opportunity,
-    Push, PushStop, SecondaryRush, Side,
+    AttackerMove, AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Modifier, MoveFollowUp, Obstacle,
+    Opportunity, Push, PushStop, SecondaryRush, Side,
 };
 use arbiter_rules::movement::MoveOpportunity;
 use arbiter_rules::ruleset::Words;
@@ -341,6 +341,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: &Words) -> (String, Ma
         ManeuverEffect::PullAdjacent { from, to } => {
             (pull_text(*from, *to, lang), PullAdjacentStepOut { from: sq(*from), to: to.map(sq) }.into())
         }
+        ManeuverEffect::FollowUpMove(f) => (follow_up_text(f, lang), follow_up_json(f)),
         ManeuverEffect::PickUp { whip } => (
             match (whip, lang) {
                 (false, En) => "disarming unarmed: on a success the attacker may pick the dropped item up (free action)".to_owned(),
@@ -569,6 +570,47 @@ fn maneuver_opportunity(o: &Opportunity, lang: Lang) -> (String, ManeuverEffectO
     )
 }
 
+/// A grapple's follow-up move: the path, its cost against half the speed, the placement, and
+/// whether it can be made.
+fn follow_up_text(f: &MoveFollowUp, lang: Lang) -> String {
+    use Lang::*;
+    let (path, place) = (squares_text(&f.path), format!("({}, {})", f.place.x, f.place.y));
+    let (cost, max) = (dist(f.cost_ft, lang), dist(f.max_ft, lang));
+    let pct = |r: &arbiter_rules::dice::Ratio| format!("{:.2} %", r.to_f64() * 100.0);
+    match (f.reason, lang) {
+        (None, En) => format!(
+            "grapple follow-up, move: the grappler walks {path} ({cost} of half its speed, {max}) with the target and places it on {place}; only on a success ({})",
+            pct(&f.applies)
+        ),
+        (None, Fr) => format!(
+            "suite de la lutte, déplacement : l'agrippeur parcourt {path} ({cost} sur la moitié de sa vitesse, {max}) avec la cible et la place en {place} ; seulement en cas de réussite ({})",
+            pct(&f.applies).replace('.', ",")
+        ),
+        (Some(why), En) => format!(
+            "grapple follow-up, move along {path}, target on {place}: not possible ({})",
+            glossary::follow_up_issue(why, lang)
+        ),
+        (Some(why), Fr) => format!(
+            "suite de la lutte, déplacement par {path}, cible en {place} : impossible ({})",
+            glossary::follow_up_issue(why, lang)
+        ),
+    }
+}
+
+fn follow_up_json(f: &MoveFollowUp) -> ManeuverEffectOut {
+    FollowUpMoveStepOut {
+        legal: f.legal,
+        reason: f.reason,
+        path: square_list(&f.path),
+        cost_ft: f.cost_ft,
+        max_ft: f.max_ft,
+        place: sq(f.place),
+        p_applies: f.applies.to_f64(),
+        exact: f.applies.to_string(),
+    }
+    .into()
+}
+
 /// A grappled target pulled to a free adjacent square, or the grapple failing for want of one.
 fn pull_text(from: Square, to: Option<Square>, lang: Lang) -> String {
     use Lang::*;
@@ -647,6 +689,8 @@ wire! {
     TargetAvoids TargetAvoidsStepOut { target_avoids: bool },
     /// A grappled target pulled to a free adjacent square, if any.
     PullAdjacent PullAdjacentStepOut { from: SquareOut, to: Option<SquareOut> },
+    /// A grapple's follow-up move judged: the grappler's path, its cost against half its speed, the target's square, and the probability it happens.
+    FollowUpMove FollowUpMoveStepOut { cost_ft: u32, exact: String, legal: bool, max_ft: u32, p_applies: f64, path: Vec<SquareOut>, place: SquareOut, #[schema(value_type = Option<crate::wire::FollowUpIllegalId>)] reason: Option<&'static str> },
     /// Disarm: on a success the attacker may pick the dropped item up (`may_pick_up` is always true).
     PickUp PickUpStepOut { may_pick_up: bool, whip: bool },
     /// The DC to escape being tied up.

@@ -8,6 +8,7 @@
 //! goes through the same outcome function as the roll itself.
 
 pub mod charge;
+pub mod follow_up;
 mod numbers;
 pub mod push;
 pub mod rush;
@@ -23,8 +24,11 @@ use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision::{Attack as SightAttack, concealment_for_attack};
 
-pub use crate::trace::maneuver::{CheckKind, Illegal, Kind, ManeuverEffect, Modifier, Opportunity, Side};
+pub use crate::trace::maneuver::{
+    CheckKind, Illegal, Kind, ManeuverEffect, Modifier, MoveFollowUp, Opportunity, Side,
+};
 pub use charge::{Charge, ChargeIllegal, ChargeOptions, ChargeStep, EndTest, Obstacle, PathTest, charge};
+pub use follow_up::{GrappleMove, follow_up_move};
 pub use push::{AttackerMove, AttackerMoveKind, Push, PushStop};
 pub use rush::SecondaryRush;
 
@@ -146,8 +150,11 @@ pub struct Effects {
     pub attacker_stops_in_front: bool,
     /// Disarm without a weapon: the attacker may pick the item up.
     pub attacker_may_pick_up: bool,
-    /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to.
+    /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to; with a
+    /// follow-up move, the square the target is placed on.
     pub target_moved_to: Option<Square>,
+    /// PF1/hb3d grapple follow-up move: the grappler's final anchor.
+    pub grappler_moved_to: Option<Square>,
     /// Bull rush and overrun: the acting creature's movement (following the push, through the
     /// target's space, or ending in front of it).
     pub attacker_move: Option<AttackerMove>,
@@ -225,6 +232,8 @@ pub struct ManeuverAnswer {
     pub miss_chance: u32,
     /// The d100 rolled against it and whether the maneuver missed.
     pub miss_roll: Option<(i64, bool)>,
+    /// PF1 / hb3d grapple: the follow-up move asked, judged.
+    pub follow_up: Option<MoveFollowUp>,
 }
 
 /// A helpless target: PF1 automatic success.
@@ -354,6 +363,7 @@ impl ManeuverAnswer {
             charge: None,
             miss_chance: 0,
             miss_roll: None,
+            follow_up: None,
         }
     }
 }

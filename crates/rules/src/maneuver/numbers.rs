@@ -448,7 +448,7 @@ pub(super) fn charged_defence(enc: &Encounter, t: &Creature) -> Option<Modifier>
 }
 
 /// Whether two spaces touch (share an edge or a corner) without overlapping.
-fn adjacent(a: &Space, t: &Space) -> bool {
+pub(super) fn adjacent(a: &Space, t: &Space) -> bool {
     !a.overlaps(t)
         && i64::from(t.min_x()) <= i64::from(a.max_x()) + 1
         && i64::from(t.max_x()) >= i64::from(a.min_x()) - 1
