@@ -27,6 +27,15 @@ const EXACT: &[(&str, &str)] = &[
     ("long_ft must not be shorter than normal_ft", "long_ft ne doit pas être plus court que normal_ft"),
     ("the mover's space is off the grid", "l'espace de la créature qui se déplace sort de la grille"),
     ("the charger's space is off the grid", "l'espace de la créature qui charge sort de la grille"),
+    ("the grappler's space is off the grid", "l'espace de l'agrippeur sort de la grille"),
+    (
+        "each square must be adjacent to the previous one (the first to the grappler's square)",
+        "chaque case doit être adjacente à la précédente (la première à celle de l'agrippeur)",
+    ),
+    (
+        "only the PF1 family's grapple has a follow-up move; a D&D 5e grappler drags its target with /v1/movement (options.dragging)",
+        "seule la lutte de la famille PF1 a un déplacement de suite ; en D&D 5e, l'agrippeur tire sa cible avec /v1/movement (options.dragging)",
+    ),
     (
         "each square must be adjacent to the previous one (the first to the mover's square)",
         "chaque case doit être adjacente à la précédente (la première à celle de la créature qui se déplace)",

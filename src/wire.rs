@@ -145,6 +145,14 @@ closed_set!(
     ManeuverKindId => arbiter_rules::trace::maneuver::Kind::ALL.map(|k| k.id())
 );
 closed_set!(
+    /// Why a grapple's follow-up move cannot be made.
+    FollowUpIllegalId [
+        "solid", "wall", "corner", "creature", "no_movement_left", "illegal_step", "too_far",
+        "end_occupied", "place_not_adjacent", "place_off_grid", "place_blocked", "place_occupied",
+        "grapple_illegal",
+    ]
+);
+closed_set!(
     /// Why a maneuver is not possible (for a charge, the charge's reason).
     ManeuverIllegalId [
         "size", "reach", "hands", "legs", "flying", "not_grappled",

@@ -115,6 +115,11 @@ pub struct ChargeOut {
     /// Legal charges: the attacks of opportunity the movement provokes, once per enemy, at the
     /// first threatened square it leaves (`pf1e.aoo`).
     pub opportunity_attacks: Vec<MoveOpportunityOut>,
+    /// Conditions to set on the charger when the charge is made (legal charges): `charged`
+    /// (−2 AC / DEF until the start of its next turn), to clear then; `/v1/attack` and
+    /// `/v1/maneuvers` apply it to the charger as a target.
+    #[schema(value_type = Vec<crate::wire::ConditionId>)]
+    pub charger_gains: Vec<&'static str>,
 }
 
 fn obstacle_out(o: &Obstacle) -> ChargeObstacleOut {
@@ -158,6 +163,7 @@ pub fn charge_out(c: &Charge) -> ChargeOut {
         ac_penalty: c.ac_penalty,
         path: squares(&c.path),
         opportunity_attacks: c.opportunities.iter().map(move_opportunity_out).collect(),
+        charger_gains: c.charger_gains.iter().map(|k| k.id()).collect(),
     }
 }
 

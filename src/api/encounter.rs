@@ -316,6 +316,7 @@ pub enum SizeIn {
 #[allow(missing_docs)]
 pub enum ConditionIn {
     Blinded,
+    Charged,
     Charmed,
     Confused,
     Cowering,
@@ -589,6 +590,7 @@ pub enum WeaponPropertyIn {
     Trip,
     TwoHanded,
     Versatile,
+    Whip,
 }
 
 /// A weapon: 5e uses `normal_ft`/`long_ft`, PF1, SF and hb3d a range increment.

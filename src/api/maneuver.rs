@@ -2,13 +2,14 @@
 
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::maneuver::{
-    ChargeOptions, Effects, Kind, ManeuverAnswer, Modifier, Options, Push, PushStop, ShoveChoice, Side,
+    ChargeOptions, Effects, GrappleMove, Kind, ManeuverAnswer, Modifier, MoveFollowUp, Options, Push,
+    PushStop, ShoveChoice, Side,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::bounds::{AOO_DAMAGE, CHARGE_PATH};
-use super::charge::{ChargeOut, charge_out};
+use super::charge::{ChargeOut, MoveOpportunityOut, charge_out, move_opportunity_out};
 use super::contract::{Check, Contract};
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, SquareIn};
@@ -41,6 +42,16 @@ pub enum ChargeThenIn {
     Overrun,
 }
 
+/// What a successful PF1 / hb3d grapple check also does (`pf1e.maneuver.grapple`,
+/// `hb3d.maneuver.grapple`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FollowUpIn {
+    /// Move the grappler and the target up to half the grappler's speed along `path`, then
+    /// place the target on `place`, adjacent to the grappler (seed 003 « Déplacement »).
+    Move,
+}
+
 /// Maneuver options.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -63,7 +74,8 @@ pub struct ManeuverOptionsIn {
     pub escape_artist: bool,
     /// Charge: the charger's anchor squares step by step, each adjacent to the previous one
     /// (the first to the start; the last is the end square). Absent: the engine picks the first
-    /// legal closest square in row order and lists the other legal ones.
+    /// legal closest square in row order and lists the other legal ones. Grapple with
+    /// `follow_up: "move"`: the grappler's anchor squares step by step, likewise.
     #[serde(default)]
     #[schema(max_items = 256)]
     pub path: Option<Vec<SquareIn>>,
@@ -80,6 +92,14 @@ pub struct ManeuverOptionsIn {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 1000000)]
     pub aoo_damage: u32,
+    /// PF1 / hb3d grapple (also `maintained`): what a successful check also does; `move`
+    /// needs `path` and `place`.
+    #[serde(default)]
+    pub follow_up: Option<FollowUpIn>,
+    /// Grapple `follow_up: "move"`: the target's final anchor square, adjacent to the
+    /// grappler's final space.
+    #[serde(default)]
+    pub place: Option<SquareIn>,
 }
 
 /// A maneuver question.
@@ -193,9 +213,13 @@ pub struct ManeuverEffectsOut {
     pub attacker_stops_in_front: bool,
     /// Disarm without a weapon: the attacker may pick the item up.
     pub attacker_may_pick_up: bool,
-    /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to.
+    /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to; with a
+    /// follow-up move that happened, the square the target is placed on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target_moved_to: Option<SquareOut>,
+    /// PF1/hb3d grapple follow-up move that happened: the grappler's final square.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grappler_moved_to: Option<SquareOut>,
     /// Bull rush and overrun: how the acting creature moves (follows the push, passes through
     /// the target's space, or stops in front of it).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -356,6 +380,61 @@ pub struct ManeuverResult {
     /// riders, or the target itself when it rides and is knocked prone); absent when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rider_falls: Vec<super::mounted::RiderFallOut>,
+    /// PF1 / hb3d grapple with `follow_up: "move"`: the follow-up judged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub follow_up: Option<FollowUpOut>,
+}
+
+/// A grapple's follow-up move (`pf1e.maneuver.grapple`, `hb3d.maneuver.grapple` « Déplacement »).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FollowUpOut {
+    /// `move`.
+    pub kind: &'static str,
+    /// Rule id.
+    pub rule: &'static str,
+    /// Whether it can be made on a success.
+    pub legal: bool,
+    /// Why not: a step issue (`solid`, `wall`, `corner`, `creature`), `too_far`,
+    /// `end_occupied`, `place_not_adjacent`, `place_off_grid`, `place_blocked`,
+    /// `place_occupied`, `grapple_illegal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::wire::FollowUpIllegalId>)]
+    pub reason: Option<&'static str>,
+    /// The grappler's square step by step, start first.
+    pub path: Vec<SquareOut>,
+    /// Feet the path costs (the ruleset's move costs).
+    pub cost_ft: u32,
+    /// Half the grappler's speed, feet: the most it may move.
+    pub max_ft: u32,
+    /// The target's final square.
+    pub place: SquareOut,
+    /// Legal moves: the attacks of opportunity the grappler's movement provokes, if the check
+    /// succeeds (the target, moved along, provokes and makes none).
+    pub opportunity_attacks: Vec<MoveOpportunityOut>,
+    /// Probability that the move happens (the check's success when legal, else 0).
+    pub p_applies: f64,
+    /// Its exact fraction.
+    pub exact: String,
+    /// Rolled: whether it happened (then `effects` has both final squares).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applied: Option<bool>,
+}
+
+fn follow_up_out(f: &MoveFollowUp) -> FollowUpOut {
+    FollowUpOut {
+        kind: "move",
+        rule: f.rule,
+        legal: f.legal,
+        reason: f.reason,
+        path: squares(&f.path),
+        cost_ft: f.cost_ft,
+        max_ft: f.max_ft,
+        place: SquareOut::from(f.place),
+        opportunity_attacks: f.opportunities.iter().map(move_opportunity_out).collect(),
+        p_applies: f.applies.to_f64(),
+        exact: f.applies.to_string(),
+        applied: f.applied,
+    }
 }
 
 /// Probability of one outcome band.
@@ -425,6 +504,8 @@ pub struct ManeuverQuestion {
     pub options: Options,
     /// A charge's own options.
     pub charge: ChargeOptions,
+    /// A grapple's follow-up move.
+    pub grapple_move: Option<GrappleMove>,
 }
 
 impl ManeuverRequest {
@@ -445,7 +526,12 @@ impl ManeuverRequest {
         }
         let o = &self.options;
         let path = o.path.as_ref().map(|given| squares_in(&mut d.problems, "/options/path", given));
+        let place = o
+            .place
+            .as_ref()
+            .and_then(|p| squares_in(&mut d.problems, "/options", std::slice::from_ref(p)).first().copied());
         charge_only(&mut d.problems, kind, o);
+        follow_up_only(&mut d.problems, kind, o);
         let pair = d.pair(&self.attacker, &self.target);
         let (encounter, ((attacker, target), kind)) = d.finish(pair.zip(kind))?;
         let options = Options {
@@ -460,6 +546,10 @@ impl ManeuverRequest {
             charging: false,
             aoo_damage: o.aoo_damage,
         };
+        let grapple_move = match (o.follow_up, &path, place) {
+            (Some(FollowUpIn::Move), Some(p), Some(place)) => Some(GrappleMove { path: p.clone(), place }),
+            _ => None,
+        };
         let charge = ChargeOptions {
             path,
             then: o.then.map(|t| match t {
@@ -468,14 +558,16 @@ impl ManeuverRequest {
             }),
             standard_only: o.standard_only,
         };
-        Ok(ManeuverQuestion { encounter, attacker, target, kind, options, charge })
+        Ok(ManeuverQuestion { encounter, attacker, target, kind, options, charge, grapple_move })
     }
 }
 
-/// The options only a charge takes, refused on another (known) maneuver.
+/// The options only a charge takes, refused on another (known) maneuver (a grapple's
+/// follow-up move takes a path too).
 fn charge_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
     if kind.is_some() && kind != Some(Kind::Charge) {
-        if o.path.is_some() {
+        let moving = kind == Some(Kind::Grapple) && o.follow_up == Some(FollowUpIn::Move);
+        if o.path.is_some() && !moving {
             p.push(
                 "/options/path",
                 Text::new("only a charge takes a path", "seule une charge prend un chemin"),
@@ -504,6 +596,42 @@ fn charge_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
                 "a charge without then makes no maneuver check",
                 "une charge sans then ne fait aucun test de manœuvre",
             ),
+        );
+    }
+}
+
+/// The options of a grapple's follow-up: only a grapple takes one, and a move needs its path
+/// and the target's square.
+fn follow_up_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
+    if kind.is_some() && kind != Some(Kind::Grapple) && o.follow_up.is_some() {
+        p.push(
+            "/options/follow_up",
+            Text::new("only a grapple takes a follow-up", "seule une lutte prend une action de suite"),
+        );
+    }
+    if o.follow_up == Some(FollowUpIn::Move) {
+        if o.path.is_none() {
+            p.push(
+                "/options/path",
+                Text::new(
+                    "a follow-up move needs the grappler's path",
+                    "un déplacement de lutte a besoin du chemin de l'agrippeur",
+                ),
+            );
+        }
+        if o.place.is_none() {
+            p.push(
+                "/options/place",
+                Text::new(
+                    "a follow-up move needs the target's final square",
+                    "un déplacement de lutte a besoin de la case finale de la cible",
+                ),
+            );
+        }
+    } else if o.place.is_some() {
+        p.push(
+            "/options/place",
+            Text::new("only a follow-up move takes place", "seul un déplacement de lutte prend place"),
         );
     }
 }
@@ -581,6 +709,7 @@ fn result(kind: Kind, m: &ManeuverAnswer, band_kind: Kind, shove: ShoveChoice) -
         miss_chance: m.miss_chance,
         miss_roll: m.miss_roll.map(|(roll, missed)| MissRollOut { roll, missed }),
         rider_falls: super::mounted::rider_falls_out(&m.rider_falls),
+        follow_up: m.follow_up.as_ref().map(follow_up_out),
     }
 }
 
@@ -628,6 +757,7 @@ fn effects_out(e: &Effects) -> ManeuverEffectsOut {
         attacker_stops_in_front: e.attacker_stops_in_front,
         attacker_may_pick_up: e.attacker_may_pick_up,
         target_moved_to: e.target_moved_to.map(SquareOut::from),
+        grappler_moved_to: e.grappler_moved_to.map(SquareOut::from),
         attacker_move: e
             .attacker_move
             .as_ref()
@@ -668,6 +798,9 @@ impl Contract for ManeuverRequest {
                 c.list("path", path, CHARGE_PATH, Check::square);
             }
             c.int("aoo_damage", i64::from(o.aoo_damage), 0, AOO_DAMAGE);
+            if let Some(place) = &o.place {
+                c.at("place", |c| c.square(place));
+            }
         });
     }
 }

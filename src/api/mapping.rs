@@ -117,6 +117,7 @@ fn condition_name(c: ConditionIn) -> &'static str {
     use ConditionIn as C;
     match c {
         C::Blinded => "blinded",
+        C::Charged => "charged",
         C::Charmed => "charmed",
         C::Confused => "confused",
         C::Cowering => "cowering",
@@ -172,6 +173,7 @@ fn weapon_property(p: WeaponPropertyIn) -> WeaponProperty {
         P::Trip => WeaponProperty::Trip,
         P::TwoHanded => WeaponProperty::TwoHanded,
         P::Versatile => WeaponProperty::Versatile,
+        P::Whip => WeaponProperty::Whip,
     }
 }
 

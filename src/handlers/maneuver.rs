@@ -11,7 +11,7 @@ use crate::error::{AppError, Problem};
 use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
-use arbiter_rules::maneuver::{Kind, charge, maneuver};
+use arbiter_rules::maneuver::{Kind, charge, follow_up_move, maneuver};
 use arbiter_rules::scene::Scene;
 
 /// Resolves one combat maneuver: legality (size, reach, hands, legs, flying), the check
@@ -60,7 +60,11 @@ pub async fn maneuvers(
     let m = if q.kind == Kind::Charge {
         charge(&scene, a, t, &q.charge, o, &mut source, &mut budget)?
     } else {
-        maneuver(&scene, a, t, q.kind, o, &mut source, &mut budget)?
+        let mut m = maneuver(&scene, a, t, q.kind, o, &mut source, &mut budget)?;
+        if let Some(mv) = &q.grapple_move {
+            follow_up_move(&scene, a, t, mv, &mut m, &mut budget)?;
+        }
+        m
     };
     if m.legal {
         check_all_used(&source, "maneuver")?;

@@ -96,6 +96,7 @@ pub(crate) fn condition(c: Condition, lang: Lang) -> &'static str {
     use Condition::*;
     let (en, fr) = match c {
         Blinded => ("blinded", "aveuglé"),
+        Charged => ("charged", "ayant chargé"),
         Charmed => ("charmed", "charmé"),
         Confused => ("confused", "confus"),
         Cowering => ("cowering", "recroquevillé"),
@@ -296,6 +297,30 @@ pub(crate) fn budget_why(id: &str, lang: Lang) -> String {
     pick(lang, en, fr).to_owned()
 }
 
+/// Why a grapple's follow-up move cannot be made.
+pub(crate) fn follow_up_issue(id: &str, lang: Lang) -> String {
+    let (en, fr) = match id {
+        "solid" => ("a square of the path is solid", "une case du chemin est infranchissable"),
+        "wall" => ("a wall blocks the path", "un mur barre le chemin"),
+        "corner" => ("the path cuts a corner", "le chemin coupe un angle"),
+        "creature" => ("a creature blocks the path", "une créature barre le chemin"),
+        "too_far" => ("the path is longer than half the speed", "le chemin dépasse la moitié de la vitesse"),
+        "end_occupied" => {
+            ("the grappler's final space is occupied", "l'espace final de l'agrippeur est occupé")
+        }
+        "place_not_adjacent" => (
+            "the target's square is not adjacent to the grappler",
+            "la case de la cible n'est pas adjacente à l'agrippeur",
+        ),
+        "place_off_grid" => ("the target's square is off the grid", "la case de la cible sort de la grille"),
+        "place_blocked" => ("the target's square is solid", "la case de la cible est infranchissable"),
+        "place_occupied" => ("the target's square is occupied", "la case de la cible est occupée"),
+        "grapple_illegal" => ("the grapple cannot be attempted", "la lutte ne peut être tentée"),
+        other => return readable(other),
+    };
+    pick(lang, en, fr).to_owned()
+}
+
 /// Why mounting or dismounting fails.
 pub(crate) fn mount_issue(id: &str, lang: Lang) -> String {
     let (en, fr) = match id {
@@ -473,6 +498,7 @@ pub(crate) fn fixed_phrase(detail: &str, lang: Lang) -> String {
         "without two free hands" => "sans deux mains libres",
         "grappled attacker" => "attaquant agrippé",
         "disarm unarmed" => "désarmement à mains nues",
+        "charged target" => "la cible a chargé",
         "weapon with the disarm quality" => "arme dotée de la propriété désarmement",
         "disarm unarmed or with a whip" => "désarmement à mains nues ou avec un fouet",
         "tying up a target that is only grappled" => "ligoter une cible seulement agrippée",

@@ -5,8 +5,8 @@ use super::{Lang, dist, glossary, sq};
 use crate::wire::{SquareOut, squares as square_list};
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
-    AttackerMove, AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Modifier, Obstacle, Opportunity,
-    Push, PushStop, SecondaryRush, Side,
+    AttackerMove, AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Modifier, MoveFollowUp, Obstacle,
+    Opportunity, Push, PushStop, SecondaryRush, Side,
 };
 use arbiter_rules::movement::MoveOpportunity;
 use arbiter_rules::ruleset::Words;
@@ -95,13 +95,13 @@ fn charge_step(c: &ChargeStep, lang: Lang, voc: &Words) -> (String, ManeuverEffe
         ChargeStep::Legal { end, movement_ft, attack_bonus, ac_penalty, alternatives } => (
             match lang {
                 En => format!(
-                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to {} until the next turn",
+                    "charge to ({}, {}), {movement_ft} ft: {attack_bonus:+} to the attack, {ac_penalty:+} to {} until the next turn (the charger gains the charged condition)",
                     end.x,
                     end.y,
                     glossary::armour(voc, lang)
                 ),
                 Fr => format!(
-                    "charge jusqu'en ({}, {}), {} : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la {} jusqu'au prochain tour",
+                    "charge jusqu'en ({}, {}), {} : {attack_bonus:+} à l'attaque, {ac_penalty:+} à la {} jusqu'au prochain tour (le chargeur prend l'état « ayant chargé »)",
                     end.x,
                     end.y,
                     dist(*movement_ft, lang),
@@ -341,6 +341,16 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: &Words) -> (String, Ma
         ManeuverEffect::PullAdjacent { from, to } => {
             (pull_text(*from, *to, lang), PullAdjacentStepOut { from: sq(*from), to: to.map(sq) }.into())
         }
+        ManeuverEffect::FollowUpMove(f) => (follow_up_text(f, lang), follow_up_json(f)),
+        ManeuverEffect::PickUp { whip } => (
+            match (whip, lang) {
+                (false, En) => "disarming unarmed: on a success the attacker may pick the dropped item up (free action)".to_owned(),
+                (true, En) => "disarming with a whip: on a success the attacker may pick the dropped item up (free action)".to_owned(),
+                (false, Fr) => "désarmement à mains nues : en cas de réussite, l'attaquant peut ramasser l'objet tombé (action libre)".to_owned(),
+                (true, Fr) => "désarmement avec un fouet : en cas de réussite, l'attaquant peut ramasser l'objet tombé (action libre)".to_owned(),
+            },
+            PickUpStepOut { may_pick_up: true, whip: *whip }.into(),
+        ),
         ManeuverEffect::EscapeDc { dc } => (
             match lang {
                 En => format!("escaping the ropes: DC {dc}"),
@@ -560,6 +570,47 @@ fn maneuver_opportunity(o: &Opportunity, lang: Lang) -> (String, ManeuverEffectO
     )
 }
 
+/// A grapple's follow-up move: the path, its cost against half the speed, the placement, and
+/// whether it can be made.
+fn follow_up_text(f: &MoveFollowUp, lang: Lang) -> String {
+    use Lang::*;
+    let (path, place) = (squares_text(&f.path), format!("({}, {})", f.place.x, f.place.y));
+    let (cost, max) = (dist(f.cost_ft, lang), dist(f.max_ft, lang));
+    let pct = |r: &arbiter_rules::dice::Ratio| format!("{:.2} %", r.to_f64() * 100.0);
+    match (f.reason, lang) {
+        (None, En) => format!(
+            "grapple follow-up, move: the grappler walks {path} ({cost} of half its speed, {max}) with the target and places it on {place}; only on a success ({})",
+            pct(&f.applies)
+        ),
+        (None, Fr) => format!(
+            "suite de la lutte, déplacement : l'agrippeur parcourt {path} ({cost} sur la moitié de sa vitesse, {max}) avec la cible et la place en {place} ; seulement en cas de réussite ({})",
+            pct(&f.applies).replace('.', ",")
+        ),
+        (Some(why), En) => format!(
+            "grapple follow-up, move along {path}, target on {place}: not possible ({})",
+            glossary::follow_up_issue(why, lang)
+        ),
+        (Some(why), Fr) => format!(
+            "suite de la lutte, déplacement par {path}, cible en {place} : impossible ({})",
+            glossary::follow_up_issue(why, lang)
+        ),
+    }
+}
+
+fn follow_up_json(f: &MoveFollowUp) -> ManeuverEffectOut {
+    FollowUpMoveStepOut {
+        legal: f.legal,
+        reason: f.reason,
+        path: square_list(&f.path),
+        cost_ft: f.cost_ft,
+        max_ft: f.max_ft,
+        place: sq(f.place),
+        p_applies: f.applies.to_f64(),
+        exact: f.applies.to_string(),
+    }
+    .into()
+}
+
 /// A grappled target pulled to a free adjacent square, or the grapple failing for want of one.
 fn pull_text(from: Square, to: Option<Square>, lang: Lang) -> String {
     use Lang::*;
@@ -638,6 +689,10 @@ wire! {
     TargetAvoids TargetAvoidsStepOut { target_avoids: bool },
     /// A grappled target pulled to a free adjacent square, if any.
     PullAdjacent PullAdjacentStepOut { from: SquareOut, to: Option<SquareOut> },
+    /// A grapple's follow-up move judged: the grappler's path, its cost against half its speed, the target's square, and the probability it happens.
+    FollowUpMove FollowUpMoveStepOut { cost_ft: u32, exact: String, legal: bool, max_ft: u32, p_applies: f64, path: Vec<SquareOut>, place: SquareOut, #[schema(value_type = Option<crate::wire::FollowUpIllegalId>)] reason: Option<&'static str> },
+    /// Disarm: on a success the attacker may pick the dropped item up (`may_pick_up` is always true).
+    PickUp PickUpStepOut { may_pick_up: bool, whip: bool },
     /// The DC to escape being tied up.
     EscapeDc EscapeDcStepOut { escape_dc: i32 },
     /// The three d6 of an hb3d check.

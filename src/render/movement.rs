@@ -226,6 +226,17 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, MoveEffectOut) {
             },
             MoveEndsOccupiedStepOut { creature: e.creature.clone(), consequence: e.consequence }.into(),
         ),
+        MoveEffect::Dragged { creature } => (
+            match lang {
+                En => format!(
+                    "{creature} is dragged along: it moves with the grappler, which never leaves its reach (no opportunity attack from {creature}); moved without its own movement, {creature} provokes none"
+                ),
+                Fr => format!(
+                    "{creature} est traîné : il se déplace avec l'agrippeur, qui ne quitte donc jamais son allonge (pas d'attaque d'opportunité de {creature}) ; déplacé sans utiliser son propre mouvement, {creature} n'en provoque aucune"
+                ),
+            },
+            MoveDraggedStepOut { dragged: creature.clone() }.into(),
+        ),
         MoveEffect::NoOpportunity { why } => (
             match lang {
                 En => format!("no attack of opportunity ({})", glossary::no_opportunity(why, lang)),
@@ -253,6 +264,8 @@ wire! {
     Mounted MoveMountedStepOut { cost_ft: u32, #[schema(value_type = Option<crate::wire::MountIssueId>)] issue: Option<&'static str>, mount: String, mounting: bool },
     /// The move ends in another creature's space.
     EndsOccupied MoveEndsOccupiedStepOut { #[schema(value_type = crate::wire::EndsOccupiedId)] consequence: &'static str, creature: String },
+    /// The grappled creature dragged along (no opportunity attack either way between it and the grappler).
+    Dragged MoveDraggedStepOut { dragged: String },
     /// Why the move provokes no attack of opportunity.
     NoOpportunity NoOpportunityStepOut { no_opportunity: &'static str },
     }

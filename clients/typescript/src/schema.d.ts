@@ -890,6 +890,12 @@ export interface components {
             blocked_by?: string;
             /** @description The square at fault. */
             blocked_square?: components["schemas"]["SquareOut"];
+            /**
+             * @description Conditions to set on the charger when the charge is made (legal charges): `charged`
+             *     (−2 AC / DEF until the start of its next turn), to clear then; `/v1/attack` and
+             *     `/v1/maneuvers` apply it to the charger as a target.
+             */
+            charger_gains: components["schemas"]["ConditionId"][];
             /** @description The closest squares from which the charger can attack, row order. */
             closest: components["schemas"]["SquareOut"][];
             /**
@@ -1163,12 +1169,12 @@ export interface components {
          * @description A condition.
          * @enum {string}
          */
-        ConditionId: "blinded" | "charmed" | "confused" | "cowering" | "dazed" | "dead" | "deafened" | "dodging" | "dying" | "entangled" | "exhaustion" | "exhausted" | "fatigued" | "flat_footed" | "frightened" | "grappled" | "helpless" | "hidden" | "incapacitated" | "invisible" | "off_kilter" | "paralyzed" | "petrified" | "pinned" | "poisoned" | "prone" | "restrained" | "shaken" | "squeezing" | "stunned" | "surprised" | "tied_up" | "unconscious";
+        ConditionId: "blinded" | "charged" | "charmed" | "confused" | "cowering" | "dazed" | "dead" | "deafened" | "dodging" | "dying" | "entangled" | "exhaustion" | "exhausted" | "fatigued" | "flat_footed" | "frightened" | "grappled" | "helpless" | "hidden" | "incapacitated" | "invisible" | "off_kilter" | "paralyzed" | "petrified" | "pinned" | "poisoned" | "prone" | "restrained" | "shaken" | "squeezing" | "stunned" | "surprised" | "tied_up" | "unconscious";
         /**
          * @description Conditions (which ones a ruleset knows: `GET /v1/rulesets`).
          * @enum {string}
          */
-        ConditionIn: "blinded" | "charmed" | "confused" | "cowering" | "dazed" | "dead" | "deafened" | "dodging" | "dying" | "entangled" | "exhaustion" | "exhausted" | "fatigued" | "flat_footed" | "frightened" | "grappled" | "helpless" | "hidden" | "incapacitated" | "invisible" | "off_kilter" | "paralyzed" | "petrified" | "pinned" | "poisoned" | "prone" | "restrained" | "shaken" | "squeezing" | "stunned" | "surprised" | "tied_up" | "unconscious";
+        ConditionIn: "blinded" | "charged" | "charmed" | "confused" | "cowering" | "dazed" | "dead" | "deafened" | "dodging" | "dying" | "entangled" | "exhaustion" | "exhausted" | "fatigued" | "flat_footed" | "frightened" | "grappled" | "helpless" | "hidden" | "incapacitated" | "invisible" | "off_kilter" | "paralyzed" | "petrified" | "pinned" | "poisoned" | "prone" | "restrained" | "shaken" | "squeezing" | "stunned" | "surprised" | "tied_up" | "unconscious";
         /** @description The PF1 confirmation roll. */
         ConfirmOut: {
             /**
@@ -1577,7 +1583,7 @@ export interface components {
          */
         EdgesId: "west_east" | "north_south" | "both";
         /** @description A trace step's structured data: the object of one variant of one question's effects, named by its `type` (`<family>.<variant>`). */
-        EffectOut: components["schemas"]["SpaceStepOut"] | components["schemas"]["DistanceStepOut"] | components["schemas"]["ElevationIgnoredStepOut"] | components["schemas"]["ReachStepOut"] | components["schemas"]["RangeBandStepOut"] | components["schemas"]["CloseCombatStepOut"] | components["schemas"]["IntoMeleeStepOut"] | components["schemas"]["AdvantageCombinedStepOut"] | components["schemas"]["AttackModifierStepOut"] | components["schemas"]["AttackOutcomeStepOut"] | components["schemas"]["AttackDiceStepOut"] | components["schemas"]["ConfirmationStepOut"] | components["schemas"]["MissChanceRollStepOut"] | components["schemas"]["LineOfEffectStepOut"] | components["schemas"]["CoverChoiceStepOut"] | components["schemas"]["HalfCapStepOut"] | components["schemas"]["LowObstacleStepOut"] | components["schemas"]["SoftCoverStepOut"] | components["schemas"]["ArrowSlitStepOut"] | components["schemas"]["CoverResultStepOut"] | components["schemas"]["CoverOpportunityStepOut"] | components["schemas"]["CoverOutOfReachStepOut"] | components["schemas"]["HalfCapUnneededStepOut"] | components["schemas"]["CreatureCoverStepOut"] | components["schemas"]["BigCreaturesStepOut"] | components["schemas"]["LightAtStepOut"] | components["schemas"]["ConcealmentCauseStepOut"] | components["schemas"]["SenseOverrideStepOut"] | components["schemas"]["SeesStepOut"] | components["schemas"]["ConcealmentResultStepOut"] | components["schemas"]["UnseenStepOut"] | components["schemas"]["SenseForStepOut"] | components["schemas"]["FlankInheritedStepOut"] | components["schemas"]["FlankRuleOffStepOut"] | components["schemas"]["FlankAttackerOnTargetSideStepOut"] | components["schemas"]["FlankThreatensStepOut"] | components["schemas"]["FlankAdjacentStepOut"] | components["schemas"]["FlankOutOfReachStepOut"] | components["schemas"]["FlankNotAdjacentStepOut"] | components["schemas"]["FlankPairStepOut"] | components["schemas"]["CannotFlankStepOut"] | components["schemas"]["FlankNotOppositeStepOut"] | components["schemas"]["FlankOutcomeStepOut"] | components["schemas"]["FlankNotFlankedStepOut"] | components["schemas"]["ChargeClosestStepOut"] | components["schemas"]["ChargeSightStepOut"] | components["schemas"]["ChargeTestedStepOut"] | components["schemas"]["ChargeIllegalStepOut"] | components["schemas"]["ChargeLegalStepOut"] | components["schemas"]["PushStepOutEffect"] | components["schemas"]["AttackerMovesStepOut"] | components["schemas"]["SecondaryRushStepOut"] | components["schemas"]["ManeuverIllegalStepOut"] | components["schemas"]["ManeuverModifierStepOut"] | components["schemas"]["ManeuverNumbersStepOut"] | components["schemas"]["ManeuverAutomaticStepOut"] | components["schemas"]["ManeuverRolledStepOut"] | components["schemas"]["ManeuverTieStepOut"] | components["schemas"]["ManeuverOddsStepOut"] | components["schemas"]["ManeuverOutcomeStepOut"] | components["schemas"]["ManeuverConcealmentStepOut"] | components["schemas"]["ManeuverMissRollStepOut"] | components["schemas"]["ManeuverOpportunityStepOut"] | components["schemas"]["TargetAvoidsStepOut"] | components["schemas"]["PullAdjacentStepOut"] | components["schemas"]["EscapeDcStepOut"] | components["schemas"]["CheckDiceStepOut"] | components["schemas"]["OpposedRollStepOut"] | components["schemas"]["MoveOpportunityStepOut"] | components["schemas"]["MovePathStepOut"] | components["schemas"]["MoveBudgetStepOut"] | components["schemas"]["MoveProneStepOut"] | components["schemas"]["MoveTotalStepOut"] | components["schemas"]["MoveMountedStepOut"] | components["schemas"]["MoveEndsOccupiedStepOut"] | components["schemas"]["NoOpportunityStepOut"] | components["schemas"]["InitiativeBonusStepOut"] | components["schemas"]["InitiativeRolledStepOut"] | components["schemas"]["InitiativeTieStepOut"] | components["schemas"]["SurprisedStepOut"] | components["schemas"]["InitiativeOrderStepOut"] | components["schemas"]["InitiativeRollOffStepOut"] | components["schemas"]["AppliedStepOut"] | components["schemas"]["MountedFallStepOut"] | components["schemas"]["MountedSaveRolledStepOut"] | components["schemas"]["MountedLandsStepOut"] | components["schemas"]["MountedInitiativeFollowsStepOut"] | components["schemas"]["MountedInitiativeOwnStepOut"];
+        EffectOut: components["schemas"]["SpaceStepOut"] | components["schemas"]["DistanceStepOut"] | components["schemas"]["ElevationIgnoredStepOut"] | components["schemas"]["ReachStepOut"] | components["schemas"]["RangeBandStepOut"] | components["schemas"]["CloseCombatStepOut"] | components["schemas"]["IntoMeleeStepOut"] | components["schemas"]["AdvantageCombinedStepOut"] | components["schemas"]["AttackModifierStepOut"] | components["schemas"]["AttackOutcomeStepOut"] | components["schemas"]["AttackDiceStepOut"] | components["schemas"]["ConfirmationStepOut"] | components["schemas"]["MissChanceRollStepOut"] | components["schemas"]["LineOfEffectStepOut"] | components["schemas"]["CoverChoiceStepOut"] | components["schemas"]["HalfCapStepOut"] | components["schemas"]["LowObstacleStepOut"] | components["schemas"]["SoftCoverStepOut"] | components["schemas"]["ArrowSlitStepOut"] | components["schemas"]["CoverResultStepOut"] | components["schemas"]["CoverOpportunityStepOut"] | components["schemas"]["CoverOutOfReachStepOut"] | components["schemas"]["HalfCapUnneededStepOut"] | components["schemas"]["CreatureCoverStepOut"] | components["schemas"]["BigCreaturesStepOut"] | components["schemas"]["LightAtStepOut"] | components["schemas"]["ConcealmentCauseStepOut"] | components["schemas"]["SenseOverrideStepOut"] | components["schemas"]["SeesStepOut"] | components["schemas"]["ConcealmentResultStepOut"] | components["schemas"]["UnseenStepOut"] | components["schemas"]["SenseForStepOut"] | components["schemas"]["FlankInheritedStepOut"] | components["schemas"]["FlankRuleOffStepOut"] | components["schemas"]["FlankAttackerOnTargetSideStepOut"] | components["schemas"]["FlankThreatensStepOut"] | components["schemas"]["FlankAdjacentStepOut"] | components["schemas"]["FlankOutOfReachStepOut"] | components["schemas"]["FlankNotAdjacentStepOut"] | components["schemas"]["FlankPairStepOut"] | components["schemas"]["CannotFlankStepOut"] | components["schemas"]["FlankNotOppositeStepOut"] | components["schemas"]["FlankOutcomeStepOut"] | components["schemas"]["FlankNotFlankedStepOut"] | components["schemas"]["ChargeClosestStepOut"] | components["schemas"]["ChargeSightStepOut"] | components["schemas"]["ChargeTestedStepOut"] | components["schemas"]["ChargeIllegalStepOut"] | components["schemas"]["ChargeLegalStepOut"] | components["schemas"]["PushStepOutEffect"] | components["schemas"]["AttackerMovesStepOut"] | components["schemas"]["SecondaryRushStepOut"] | components["schemas"]["ManeuverIllegalStepOut"] | components["schemas"]["ManeuverModifierStepOut"] | components["schemas"]["ManeuverNumbersStepOut"] | components["schemas"]["ManeuverAutomaticStepOut"] | components["schemas"]["ManeuverRolledStepOut"] | components["schemas"]["ManeuverTieStepOut"] | components["schemas"]["ManeuverOddsStepOut"] | components["schemas"]["ManeuverOutcomeStepOut"] | components["schemas"]["ManeuverConcealmentStepOut"] | components["schemas"]["ManeuverMissRollStepOut"] | components["schemas"]["ManeuverOpportunityStepOut"] | components["schemas"]["TargetAvoidsStepOut"] | components["schemas"]["PullAdjacentStepOut"] | components["schemas"]["FollowUpMoveStepOut"] | components["schemas"]["PickUpStepOut"] | components["schemas"]["EscapeDcStepOut"] | components["schemas"]["CheckDiceStepOut"] | components["schemas"]["OpposedRollStepOut"] | components["schemas"]["MoveOpportunityStepOut"] | components["schemas"]["MovePathStepOut"] | components["schemas"]["MoveBudgetStepOut"] | components["schemas"]["MoveProneStepOut"] | components["schemas"]["MoveTotalStepOut"] | components["schemas"]["MoveMountedStepOut"] | components["schemas"]["MoveEndsOccupiedStepOut"] | components["schemas"]["MoveDraggedStepOut"] | components["schemas"]["NoOpportunityStepOut"] | components["schemas"]["InitiativeBonusStepOut"] | components["schemas"]["InitiativeRolledStepOut"] | components["schemas"]["InitiativeTieStepOut"] | components["schemas"]["SurprisedStepOut"] | components["schemas"]["InitiativeOrderStepOut"] | components["schemas"]["InitiativeRollOffStepOut"] | components["schemas"]["AppliedStepOut"] | components["schemas"]["MountedFallStepOut"] | components["schemas"]["MountedSaveRolledStepOut"] | components["schemas"]["MountedLandsStepOut"] | components["schemas"]["MountedInitiativeFollowsStepOut"] | components["schemas"]["MountedInitiativeOwnStepOut"];
         /** @description Creatures whose elevation was ignored. */
         ElevationIgnoredStepOut: {
             creatures: string[];
@@ -1996,6 +2002,79 @@ export interface components {
              *     `stopped_by` what cut it short.
              */
             walk: components["schemas"]["PushOut"];
+        };
+        /**
+         * @description Why a grapple's follow-up move cannot be made.
+         * @enum {string}
+         */
+        FollowUpIllegalId: "solid" | "wall" | "corner" | "creature" | "no_movement_left" | "illegal_step" | "too_far" | "end_occupied" | "place_not_adjacent" | "place_off_grid" | "place_blocked" | "place_occupied" | "grapple_illegal";
+        /**
+         * @description What a successful PF1 / hb3d grapple check also does (`pf1e.maneuver.grapple`,
+         *     `hb3d.maneuver.grapple`).
+         * @enum {string}
+         */
+        FollowUpIn: "move";
+        /** @description A grapple's follow-up move judged: the grappler's path, its cost against half its speed, the target's square, and the probability it happens. */
+        FollowUpMoveStepOut: {
+            /** Format: int32 */
+            cost_ft: number;
+            exact: string;
+            legal: boolean;
+            /** Format: int32 */
+            max_ft: number;
+            /** Format: double */
+            p_applies: number;
+            path: components["schemas"]["SquareOut"][];
+            place: components["schemas"]["SquareOut"];
+            reason?: components["schemas"]["FollowUpIllegalId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.follow_up_move";
+        };
+        /** @description A grapple's follow-up move (`pf1e.maneuver.grapple`, `hb3d.maneuver.grapple` « Déplacement »). */
+        FollowUpOut: {
+            /** @description Rolled: whether it happened (then `effects` has both final squares). */
+            applied?: boolean;
+            /**
+             * Format: int32
+             * @description Feet the path costs (the ruleset's move costs).
+             */
+            cost_ft: number;
+            /** @description Its exact fraction. */
+            exact: string;
+            /** @description `move`. */
+            kind: string;
+            /** @description Whether it can be made on a success. */
+            legal: boolean;
+            /**
+             * Format: int32
+             * @description Half the grappler's speed, feet: the most it may move.
+             */
+            max_ft: number;
+            /**
+             * @description Legal moves: the attacks of opportunity the grappler's movement provokes, if the check
+             *     succeeds (the target, moved along, provokes and makes none).
+             */
+            opportunity_attacks: components["schemas"]["MoveOpportunityOut"][];
+            /**
+             * Format: double
+             * @description Probability that the move happens (the check's success when legal, else 0).
+             */
+            p_applies: number;
+            /** @description The grappler's square step by step, start first. */
+            path: components["schemas"]["SquareOut"][];
+            /** @description The target's final square. */
+            place: components["schemas"]["SquareOut"];
+            /**
+             * @description Why not: a step issue (`solid`, `wall`, `corner`, `creature`), `too_far`,
+             *     `end_occupied`, `place_not_adjacent`, `place_off_grid`, `place_blocked`,
+             *     `place_occupied`, `grapple_illegal`.
+             */
+            reason?: components["schemas"]["FollowUpIllegalId"];
+            /** @description Rule id. */
+            rule: string;
         };
         /** @description The acting creature's movement after a bull rush or an overrun (`kind`: `front`). */
         FrontMoveOut: {
@@ -2479,13 +2558,18 @@ export interface components {
             attacker_stops_in_front: boolean;
             /** @description Items dropped. */
             dropped: components["schemas"]["DroppedOut"][];
+            /** @description PF1/hb3d grapple follow-up move that happened: the grappler's final square. */
+            grappler_moved_to?: components["schemas"]["SquareOut"];
             /** @description The push. */
             push?: components["schemas"]["PushOut"];
             /** @description PF1 bull rush: the secondary bull rushes against creatures in the way, in order. */
             secondary_bull_rushes: components["schemas"]["SecondaryRushOut"][];
             /** @description Conditions the target gains (`prone`, `grappled`, `pinned`, `tied_up`). */
             target_gains: components["schemas"]["ConditionId"][];
-            /** @description PF1/hb3d grapple of a non-adjacent target: the square it is pulled to. */
+            /**
+             * @description PF1/hb3d grapple of a non-adjacent target: the square it is pulled to; with a
+             *     follow-up move that happened, the square the target is placed on.
+             */
             target_moved_to?: components["schemas"]["SquareOut"];
             /** @description Overrun: the attacker moves through the target's space. */
             through: boolean;
@@ -2619,6 +2703,7 @@ export interface components {
             aoo_damage?: number;
             /** @description Escape with Escape Artist (`stats.escape_artist`) instead of a maneuver check. */
             escape_artist?: boolean;
+            follow_up?: null | components["schemas"]["FollowUpIn"];
             /**
              * @description PF1 Improved feat (+2, no attack of opportunity) / hb3d « Science de … » (+3 ATT, no
              *     attack of opportunity).
@@ -2629,9 +2714,11 @@ export interface components {
             /**
              * @description Charge: the charger's anchor squares step by step, each adjacent to the previous one
              *     (the first to the start; the last is the end square). Absent: the engine picks the first
-             *     legal closest square in row order and lists the other legal ones.
+             *     legal closest square in row order and lists the other legal ones. Grapple with
+             *     `follow_up: "move"`: the grappler's anchor squares step by step, likewise.
              */
             path?: components["schemas"]["SquareIn"][] | null;
+            place?: null | components["schemas"]["SquareIn"];
             /** @description 5e shove: `push` (default) or `prone`. */
             shove?: components["schemas"]["ShoveIn"];
             /**
@@ -2765,6 +2852,8 @@ export interface components {
              * @description Tie up: the DC to escape the ropes.
              */
             escape_dc?: number;
+            /** @description PF1 / hb3d grapple with `follow_up: "move"`: the follow-up judged. */
+            follow_up?: components["schemas"]["FollowUpOut"];
             /** @description The kind. */
             kind: components["schemas"]["ManeuverKindId"];
             /** @description Whether it can be attempted. */
@@ -2999,6 +3088,15 @@ export interface components {
              */
             type: "move.budget";
             why: components["schemas"]["BudgetWhyId"][];
+        };
+        /** @description The grappled creature dragged along (no opportunity attack either way between it and the grappler). */
+        MoveDraggedStepOut: {
+            dragged: string;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "move.dragged";
         };
         /** @description The move ends in another creature's space. */
         MoveEndsOccupiedStepOut: {
@@ -3455,6 +3553,16 @@ export interface components {
          * @enum {string}
          */
         PathTestId: "convex_hull" | "centre_line";
+        /** @description Disarm: on a success the attacker may pick the dropped item up (`may_pick_up` is always true). */
+        PickUpStepOut: {
+            may_pick_up: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "maneuver.pick_up";
+            whip: boolean;
+        };
         /** @description A point in square units: `{x, y}` is the top-left corner of square `{x, y}`. */
         PointIn: {
             /**
@@ -4472,7 +4580,7 @@ export interface components {
          * @description Weapon properties that some rule reads.
          * @enum {string}
          */
-        WeaponPropertyIn: "ammunition" | "brace" | "disarm" | "double" | "finesse" | "heavy" | "light" | "loading" | "monk" | "nonlethal" | "reach" | "special" | "sunder" | "thrown" | "trip" | "two_handed" | "versatile";
+        WeaponPropertyIn: "ammunition" | "brace" | "disarm" | "double" | "finesse" | "heavy" | "light" | "loading" | "monk" | "nonlethal" | "reach" | "special" | "sunder" | "thrown" | "trip" | "two_handed" | "versatile" | "whip";
     };
     responses: never;
     parameters: never;
@@ -4594,6 +4702,10 @@ export type FlankingRequest = components['schemas']['FlankingRequest'];
 export type FlankingResponse = components['schemas']['FlankingResponse'];
 export type FlankingResult = components['schemas']['FlankingResult'];
 export type FollowMoveOut = components['schemas']['FollowMoveOut'];
+export type FollowUpIllegalId = components['schemas']['FollowUpIllegalId'];
+export type FollowUpIn = components['schemas']['FollowUpIn'];
+export type FollowUpMoveStepOut = components['schemas']['FollowUpMoveStepOut'];
+export type FollowUpOut = components['schemas']['FollowUpOut'];
 export type FrontMoveOut = components['schemas']['FrontMoveOut'];
 export type GivenRollsIn = components['schemas']['GivenRollsIn'];
 export type GravityIn = components['schemas']['GravityIn'];
@@ -4661,6 +4773,7 @@ export type MountedInitiativeOwnStepOut = components['schemas']['MountedInitiati
 export type MountedLandsStepOut = components['schemas']['MountedLandsStepOut'];
 export type MountedSaveRolledStepOut = components['schemas']['MountedSaveRolledStepOut'];
 export type MoveBudgetStepOut = components['schemas']['MoveBudgetStepOut'];
+export type MoveDraggedStepOut = components['schemas']['MoveDraggedStepOut'];
 export type MoveEndsOccupiedStepOut = components['schemas']['MoveEndsOccupiedStepOut'];
 export type MoveModeIn = components['schemas']['MoveModeIn'];
 export type MoveMountedStepOut = components['schemas']['MoveMountedStepOut'];
@@ -4691,6 +4804,7 @@ export type PairFlankingOut = components['schemas']['PairFlankingOut'];
 export type PairOut = components['schemas']['PairOut'];
 export type PathObstacleOut = components['schemas']['PathObstacleOut'];
 export type PathTestId = components['schemas']['PathTestId'];
+export type PickUpStepOut = components['schemas']['PickUpStepOut'];
 export type PointIn = components['schemas']['PointIn'];
 export type PointOut = components['schemas']['PointOut'];
 export type Problem = components['schemas']['Problem'];

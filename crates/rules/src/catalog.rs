@@ -339,8 +339,8 @@ pub static RULES: &[RuleInfo] = &[
         section: "2.2",
         kind: SourceKind::Seed,
         source: "004_35ddfdfabaa00718.txt « Lutte » › Déplacer une créature agrippée",
-        summary_en: "Dragging or carrying a grappled creature halves your speed unless it is two or more sizes smaller.",
-        summary_fr: "Tirer ou porter une créature agrippée réduit votre vitesse de moitié, sauf si elle est plus petite d'au moins deux crans.",
+        summary_en: "Dragging a grappled creature halves your speed unless it is two or more sizes smaller; it moves with you, never leaving your reach.",
+        summary_fr: "Tirer une créature agrippée réduit votre vitesse de moitié, sauf si elle est plus petite de deux crans ; elle suit, sans quitter votre allonge.",
     },
     RuleInfo {
         id: "dnd5e2014.shove",
@@ -444,8 +444,8 @@ pub static RULES: &[RuleInfo] = &[
         section: "2.3",
         kind: SourceKind::Srd,
         source: "SRD 5.2 Rules Glossary › Grappled (Movable)",
-        summary_en: "Moving with a grappled target costs 1 extra foot per foot unless it is Tiny or two or more sizes smaller.",
-        summary_fr: "Se déplacer avec une cible agrippée coûte le double, sauf si elle est de taille TP ou plus petite d'au moins deux crans.",
+        summary_en: "Moving with a grappled target costs 1 extra foot per foot unless it is Tiny or 2+ sizes smaller; it moves with you, never leaving your reach.",
+        summary_fr: "Se déplacer avec une cible agrippée coûte le double, sauf si elle est TP ou plus petite de deux crans ; elle suit, sans quitter votre allonge.",
     },
     RuleInfo {
         id: "dnd5e2024.shove",
@@ -693,8 +693,8 @@ pub static RULES: &[RuleInfo] = &[
         section: "3",
         kind: SourceKind::Srd,
         source: "PF1 PRD › Disarm; Equipment › Disarm",
-        summary_en: "Disarm: success drops one item, beat CMD by 10+ → items in both hands; fail by 10+ → you drop your weapon; −4 unarmed.",
-        summary_fr: "Désarmement : réussite → un objet tombe, 10+ au-delà du DMD → ceux des deux mains ; échec de 10+ → vous lâchez votre arme ; −4 à mains nues.",
+        summary_en: "Disarm: success drops one item, beat CMD by 10+ → items in both hands; fail by 10+ → you drop yours; unarmed −4 and pick-up; disarm quality (whip) +2.",
+        summary_fr: "Désarmement : un objet tombe, 10+ au-delà du DMD → deux mains ; échec de 10+ → vous lâchez la vôtre ; mains nues −4 et ramassage ; désarmement (fouet) +2.",
     },
     RuleInfo {
         id: "pf1e.maneuver.overrun",
@@ -863,8 +863,8 @@ pub static RULES: &[RuleInfo] = &[
         section: "5",
         kind: SourceKind::Seed,
         source: "003_47027a1e68a4c48c.txt « Désarmer »",
-        summary_en: "Disarm (full-round, provokes): success drops the named weapon; margin ≥ 10 both hands, ≤ −10 you drop yours; unarmed or whip −3.",
-        summary_fr: "Désarmer (action complexe, provoque) : l'arme visée tombe ; marge ≥ 10 → deux mains, ≤ −10 → vous lâchez la vôtre ; mains nues ou fouet −3.",
+        summary_en: "Disarm (full-round, provokes): success drops the named weapon; margin ≥ 10 both hands, ≤ −10 you drop yours; unarmed or whip −3 and pick-up.",
+        summary_fr: "Désarmer (action complexe, provoque) : l'arme visée tombe ; marge ≥ 10 → deux mains, ≤ −10 → vous lâchez la vôtre ; mains nues ou fouet −3 et ramassage.",
     },
     RuleInfo {
         id: "hb3d.maneuver.overrun",

@@ -6,6 +6,9 @@
 pub enum Condition {
     /// Blinded.
     Blinded,
+    /// Charged this turn (PF1, hb3d: −2 AC / DEF until the start of its next turn,
+    /// `pf1e.charge`, `hb3d.charge`); the VTT sets it when `/v1/maneuvers` says so.
+    Charged,
     /// Charmed (5e).
     Charmed,
     /// Confused (PF1/SF).
@@ -74,8 +77,9 @@ pub enum Condition {
 
 impl Condition {
     /// Every condition the engine knows in any ruleset.
-    pub const ALL: [Condition; 33] = [
+    pub const ALL: [Condition; 34] = [
         Condition::Blinded,
+        Condition::Charged,
         Condition::Charmed,
         Condition::Confused,
         Condition::Cowering,
@@ -114,6 +118,7 @@ impl Condition {
     pub fn id(self) -> &'static str {
         match self {
             Condition::Blinded => "blinded",
+            Condition::Charged => "charged",
             Condition::Charmed => "charmed",
             Condition::Confused => "confused",
             Condition::Cowering => "cowering",

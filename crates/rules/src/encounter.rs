@@ -377,11 +377,14 @@ pub enum WeaponProperty {
     TwoHanded,
     /// Versatile.
     Versatile,
+    /// A whip (hb3d: disarms at −3 and picks the item up, seed 003; PF1: has the disarm
+    /// quality).
+    Whip,
 }
 
 impl WeaponProperty {
     /// Every property.
-    pub const ALL: [WeaponProperty; 17] = [
+    pub const ALL: [WeaponProperty; 18] = [
         WeaponProperty::Ammunition,
         WeaponProperty::Brace,
         WeaponProperty::Disarm,
@@ -399,6 +402,7 @@ impl WeaponProperty {
         WeaponProperty::Trip,
         WeaponProperty::TwoHanded,
         WeaponProperty::Versatile,
+        WeaponProperty::Whip,
     ];
     /// The wire id.
     pub fn id(self) -> &'static str {
@@ -420,6 +424,7 @@ impl WeaponProperty {
             WeaponProperty::Trip => "trip",
             WeaponProperty::TwoHanded => "two_handed",
             WeaponProperty::Versatile => "versatile",
+            WeaponProperty::Whip => "whip",
         }
     }
     /// Parses a wire id.
@@ -492,6 +497,15 @@ impl Weapon {
     /// Whether the weapon has a property.
     pub fn has(&self, p: WeaponProperty) -> bool {
         self.properties.contains(&p)
+    }
+
+    /// A whip: the `whip` property, or named whip / fouet (seed 003 names the weapon).
+    pub fn is_whip(&self) -> bool {
+        self.has(WeaponProperty::Whip)
+            || self.name.as_deref().is_some_and(|n| {
+                let n = n.trim();
+                n.eq_ignore_ascii_case("whip") || n.eq_ignore_ascii_case("fouet")
+            })
     }
 }
 

@@ -38,6 +38,10 @@ pub struct Provocation {
     /// Creatures whose space the mover passes through in a way that provokes from them (PF1:
     /// a Tiny mover, or three sizes apart), with the path index of the square entered.
     pub passes: Vec<(usize, usize)>,
+    /// The grappled creature the mover drags along (`dnd5e2014.grapple.move`,
+    /// `dnd5e2024.grapple.move`; the PF1 family's grapple move): it moves with the mover, so the
+    /// mover never leaves its reach nor a square it threatens, and it attacks nothing.
+    pub dragged: Option<usize>,
 }
 
 /// The attacks of opportunity `mover` provokes by walking its anchor along `path` (the start
@@ -71,7 +75,7 @@ pub fn opportunities(
             pathfinder(scene, mover, path, how, rule, cover_rule, budget)
         }
         OpportunityRule::LeavesReach { trigger, allies_offered } => {
-            dnd5e(scene, mover, path, trigger, allies_offered, budget)
+            dnd5e(scene, mover, path, how.dragged, (trigger, allies_offered), budget)
         }
     }
 }
@@ -120,7 +124,7 @@ fn pathfinder(
         let mut candidates: Vec<usize> = Vec::new();
         for (i, e) in enc.creatures.iter().enumerate() {
             budget.spend(1)?;
-            if i == mover || e.side == m.side || only.is_some_and(|o| o != i) {
+            if i == mover || how.dragged == Some(i) || e.side == m.side || only.is_some_and(|o| o != i) {
                 continue;
             }
             // One attack per round (Combat Reflexes: one per opportunity; leaving several
@@ -185,13 +189,14 @@ fn pathfinder(
     Ok(out)
 }
 
-/// D&D 5e: leaving the reach of a creature that sees the mover.
+/// D&D 5e: leaving the reach of a creature that sees the mover; never the reach of the
+/// creature it drags, which moves with it.
 fn dnd5e(
     scene: &Scene<'_>,
     mover: usize,
     path: &[Square],
-    trigger: &'static str,
-    allies_offered: bool,
+    dragged: Option<usize>,
+    (trigger, allies_offered): (&'static str, bool),
     budget: &mut Budget,
 ) -> Result<Vec<MoveOpportunity>, RulesError> {
     let enc = scene.enc;
@@ -205,7 +210,11 @@ fn dnd5e(
         for (i, e) in enc.creatures.iter().enumerate() {
             budget.spend(1)?;
             let ally = e.side == m.side;
-            if i == mover || (ally && !allies_offered) || out.iter().any(|o| o.creature == e.id) {
+            if i == mover
+                || dragged == Some(i)
+                || (ally && !allies_offered)
+                || out.iter().any(|o| o.creature == e.id)
+            {
                 continue;
             }
             // Reach (and whether it can react at all) with the weapon it wields.

@@ -421,6 +421,15 @@ fn conditions(
             g.add(cond(c).attack(v), trace);
         }
     }
+    // `pf1e.charge` / `hb3d.charge`: a target that charged has −2 AC (DEF) until its next turn.
+    if t.has(Condition::Charged)
+        && let Some(c) = enc.ruleset.rules().charge
+    {
+        g.add(
+            Modifier::new(c.rule, "condition").detail(Condition::Charged.id()).defence(c.ac_penalty),
+            trace,
+        );
+    }
     let dex = t.stats.dex_mod.unwrap_or(0).max(0);
     let helpless = [Condition::Helpless, Condition::Paralyzed, Condition::Unconscious, Condition::TiedUp];
     if helpless.iter().any(|c| t.has(*c)) {

@@ -87,6 +87,10 @@ pub struct Charge {
     pub path: Vec<Square>,
     /// Attacks of opportunity the movement provokes (legal charges only).
     pub opportunities: Vec<MoveOpportunity>,
+    /// What the VTT sets on the charger when it charges (legal charges): `charged`, the AC /
+    /// DEF penalty until the start of its next turn, which `/v1/attack` and the maneuvers
+    /// then apply to it as a target.
+    pub charger_gains: Vec<Condition>,
 }
 
 /// The ruleset's charge rule, or the error of a ruleset without one.
@@ -557,6 +561,7 @@ impl Charge {
             ac_penalty,
             path: Vec::new(),
             opportunities: Vec::new(),
+            charger_gains: Vec::new(),
         }
     }
 
@@ -585,6 +590,9 @@ impl Charge {
             c.obstacle = Some(Obstacle { why: ChargeIllegal::NoLineOfSight, square: None, creature: None });
         }
         c.legal = c.obstacle.is_none();
+        if c.legal {
+            c.charger_gains = vec![Condition::Charged];
+        }
         if let Some(end) = c.end {
             c.path = match path {
                 Some(p) => std::iter::once(start).chain(p.iter().copied()).collect(),
@@ -654,6 +662,10 @@ pub fn charge(
         let mut ans = maneuver(&scene2, attacker, target, k, &opts, dice, budget)?;
         trace.steps.append(&mut ans.trace.steps);
         ans.trace = trace;
+        // The charge is made whatever the maneuver's outcome.
+        if let Some(e) = ans.effects.as_mut() {
+            e.attacker_gains.push(Condition::Charged);
+        }
         ans.kind = Kind::Charge;
         ans.action = "full_round";
         ans.charge = Some(c);

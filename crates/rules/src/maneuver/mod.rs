@@ -8,6 +8,7 @@
 //! goes through the same outcome function as the roll itself.
 
 pub mod charge;
+pub mod follow_up;
 mod mounted;
 mod numbers;
 pub mod push;
@@ -24,8 +25,11 @@ use crate::scene::Scene;
 use crate::trace::{Effect, Trace};
 use crate::vision::{Attack as SightAttack, concealment_for_attack};
 
-pub use crate::trace::maneuver::{CheckKind, Illegal, Kind, ManeuverEffect, Modifier, Opportunity, Side};
+pub use crate::trace::maneuver::{
+    CheckKind, Illegal, Kind, ManeuverEffect, Modifier, MoveFollowUp, Opportunity, Side,
+};
 pub use charge::{Charge, ChargeIllegal, ChargeOptions, ChargeStep, EndTest, Obstacle, PathTest, charge};
+pub use follow_up::{GrappleMove, follow_up_move};
 pub use push::{AttackerMove, AttackerMoveKind, Push, PushStop};
 pub use rush::SecondaryRush;
 
@@ -147,8 +151,11 @@ pub struct Effects {
     pub attacker_stops_in_front: bool,
     /// Disarm without a weapon: the attacker may pick the item up.
     pub attacker_may_pick_up: bool,
-    /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to.
+    /// PF1/hb3d grapple of a non-adjacent target: the square it is pulled to; with a
+    /// follow-up move, the square the target is placed on.
     pub target_moved_to: Option<Square>,
+    /// PF1/hb3d grapple follow-up move: the grappler's final anchor.
+    pub grappler_moved_to: Option<Square>,
     /// Bull rush and overrun: the acting creature's movement (following the push, through the
     /// target's space, or ending in front of it).
     pub attacker_move: Option<AttackerMove>,
@@ -228,6 +235,8 @@ pub struct ManeuverAnswer {
     pub miss_roll: Option<(i64, bool)>,
     /// 5e: the riders the push or prone puts at risk of falling off their mount.
     pub rider_falls: Vec<crate::mounted::RiderFall>,
+    /// PF1 / hb3d grapple: the follow-up move asked, judged.
+    pub follow_up: Option<MoveFollowUp>,
 }
 
 /// A helpless target: PF1 automatic success.
@@ -360,6 +369,7 @@ impl ManeuverAnswer {
             miss_chance: 0,
             miss_roll: None,
             rider_falls: Vec::new(),
+            follow_up: None,
         }
     }
 }
@@ -391,6 +401,10 @@ fn explain_numbers(enc: &Encounter, t: &Creature, plan: &Plan, ans: &ManeuverAns
     }
     if let Some(dc) = plan.escape_dc {
         trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::EscapeDc { dc }));
+    }
+    if let Some(hand) = plan.pick_up {
+        let whip = hand == numbers::DisarmHand::Whip;
+        trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::PickUp { whip }));
     }
     if ans.miss_chance > 0
         && let Some(rule) = concealment_rule(enc.ruleset.rules().maneuvers)
@@ -601,6 +615,8 @@ pub(crate) struct Plan {
     /// PF1/hb3d grapple of a non-adjacent target: where it is pulled (`Some(None)`: no free
     /// adjacent square, the grapple fails).
     pub pull: Option<Option<Square>>,
+    /// Disarm: the attacker may pick the dropped item up, holding this (`numbers::disarm_terms`).
+    pub pick_up: Option<numbers::DisarmHand>,
     pub action: &'static str,
 }
 
@@ -868,11 +884,11 @@ fn effects(
         }
         (Kind::Disarm, OutcomeBand::Success) => {
             e.dropped.push(Dropped { creature: t.id.clone(), item: weapon_name(t) });
-            e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
+            e.attacker_may_pick_up = plan.pick_up.is_some();
         }
         (Kind::Disarm, OutcomeBand::BothHands) => {
             e.dropped.push(Dropped { creature: t.id.clone(), item: "both_hands".into() });
-            e.attacker_may_pick_up = a.unarmed || a.wielding.is_none();
+            e.attacker_may_pick_up = plan.pick_up.is_some();
         }
         (_, OutcomeBand::AttackerDrops) => {
             e.dropped.push(Dropped { creature: a.id.clone(), item: weapon_name(a) })

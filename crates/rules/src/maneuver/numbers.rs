@@ -53,6 +53,7 @@ fn new_plan(rule: &'static str, base_rule: &'static str, kind: Kind, options: &O
         shove: options.shove,
         provokes: false,
         pull: None,
+        pick_up: None,
         action: if kind == Kind::Escape { "action" } else { "replaces_one_attack" },
     }
 }
@@ -231,7 +232,7 @@ fn combat_maneuver(
     p.provokes = matches!(kind, Kind::Grapple | Kind::BullRush | Kind::Trip | Kind::Disarm | Kind::Overrun);
     let cmb = |i: usize, c: &Creature| c.stats.cmb.ok_or_else(|| missing(i, c, "cmb"));
     if kind == Kind::Escape {
-        escape(r, ai, a, ti, t, options, &mut p)?;
+        escape(enc, r, (ai, a), (ti, t), options, &mut p)?;
         return Ok(p);
     }
     let mut bonus = cmb(ai, a)?;
@@ -257,6 +258,8 @@ fn combat_maneuver(
     p.bonus = bonus;
     p.dc = Some(dc);
     p.automatic = IMMOBILE.iter().copied().find(|c| t.has(*c) && kind != Kind::Escape);
+    let hand = disarm_hand(a);
+    p.pick_up = (kind == Kind::Disarm && disarm_terms(r.disarm, hand).1).then_some(hand);
     if kind == Kind::Grapple && p.illegal.is_none() && !adjacent(&enc.space(a), &enc.space(t)) {
         p.pull = Some(pull_square(enc, ai, ti));
     }
@@ -271,11 +274,10 @@ fn combat_maneuver(
 /// The grappled creature (attacker) escapes its grappler (target): its CMB or Escape Artist
 /// against the escape DC.
 fn escape(
+    enc: &Encounter,
     r: &CombatManeuver,
-    ai: usize,
-    a: &Creature,
-    ti: usize,
-    t: &Creature,
+    (ai, a): (usize, &Creature),
+    (ti, t): (usize, &Creature),
     options: &Options,
     p: &mut Plan,
 ) -> Result<(), RulesError> {
@@ -291,6 +293,13 @@ fn escape(
             cmb(ti, t)?.saturating_add(if options.escape_artist { escape_artist } else { otherwise })
         }
     });
+    // PF1: the escape DC is the grappler's CMD, lowered by its charge's AC penalty.
+    if r.escape_dc == EscapeDc::Cmd
+        && let Some(m) = charged_defence(enc, t)
+    {
+        p.dc = p.dc.map(|dc| dc.saturating_add(m.value));
+        p.modifiers.push(m);
+    }
     if !grappled(a) {
         p.illegal = Some(Illegal::NotGrappled);
     }
@@ -355,28 +364,21 @@ fn combat_maneuver_modifiers(
     {
         add(r.rules.grapple, "grappled attacker", penalty, Side::Check);
     }
-    if kind == Kind::Disarm {
-        let whip = a.wielding.as_ref().is_some_and(|w| w.has(WeaponProperty::Disarm));
-        match r.disarm {
-            DisarmModifiers::Separate { unarmed, disarm_weapon } => {
-                if a.unarmed {
-                    add(rule, "disarm unarmed", unarmed, Side::Check);
-                }
-                if whip {
-                    add(rule, "weapon with the disarm quality", disarm_weapon, Side::Check);
-                }
-            }
-            DisarmModifiers::Either(v) if a.unarmed || whip => {
-                add(rule, "disarm unarmed or with a whip", v, Side::Check);
-            }
-            DisarmModifiers::Either(_) => {}
-        }
+    if kind == Kind::Disarm
+        && let Some((detail, value)) = disarm_terms(r.disarm, disarm_hand(a)).0
+    {
+        add(rule, detail, value, Side::Check);
     }
     if kind == Kind::TieUp && !t.has(Condition::Pinned) && !IMMOBILE.iter().any(|c| t.has(*c)) {
         add(rule, "tying up a target that is only grappled", -10, Side::Check);
     }
     if t.has(Condition::Stunned) {
         add(base, "stunned target", 4, Side::Check);
+    }
+    // A target that charged: its AC penalty lowers the CMD (PF1: CMD "− AC penalties") or
+    // the DEF (hb3d) the check is made against.
+    if let Some(m) = charged_defence(enc, t) {
+        add(m.rule, &m.detail, m.value, m.side);
     }
     // Defence modifiers: legs beyond two.
     if matches!(kind, Kind::Trip | Kind::Overrun) {
@@ -389,8 +391,64 @@ fn combat_maneuver_modifiers(
     modifiers
 }
 
+/// What a disarming attacker holds (`pf1e.maneuver.disarm`, `hb3d.maneuver.disarm`). With no
+/// `wielding` and no `unarmed` it holds an unnamed ordinary weapon: armed for the check and
+/// for the pick-up alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DisarmHand {
+    /// `unarmed` (it wins over a `wielding` also given).
+    Unarmed,
+    /// A whip ([`Weapon::is_whip`](crate::encounter::Weapon::is_whip)).
+    Whip,
+    /// A weapon with the `disarm` property that is not a whip (a sickle).
+    DisarmQuality,
+    /// Any other weapon, or none said.
+    Weapon,
+}
+
+/// What `a` disarms with.
+pub(super) fn disarm_hand(a: &Creature) -> DisarmHand {
+    match &a.wielding {
+        _ if a.unarmed => DisarmHand::Unarmed,
+        Some(w) if w.is_whip() => DisarmHand::Whip,
+        Some(w) if w.has(WeaponProperty::Disarm) => DisarmHand::DisarmQuality,
+        _ => DisarmHand::Weapon,
+    }
+}
+
+/// The disarm modifier (its detail and value) and whether the attacker may pick the dropped
+/// item up, which go together per the ruleset's knob: PF1 −4 and the pick-up unarmed, +2 and
+/// no pick-up with a weapon of the disarm quality (a whip has it); hb3d −3 and the pick-up
+/// unarmed or with a whip, nothing with another weapon (a sickle included).
+pub(super) fn disarm_terms(knob: DisarmModifiers, hand: DisarmHand) -> (Option<(&'static str, i32)>, bool) {
+    match (knob, hand) {
+        (DisarmModifiers::Separate { unarmed, .. }, DisarmHand::Unarmed) => {
+            (Some(("disarm unarmed", unarmed)), true)
+        }
+        (DisarmModifiers::Separate { disarm_weapon, .. }, DisarmHand::Whip | DisarmHand::DisarmQuality) => {
+            (Some(("weapon with the disarm quality", disarm_weapon)), false)
+        }
+        (DisarmModifiers::Either(v), DisarmHand::Unarmed | DisarmHand::Whip) => {
+            (Some(("disarm unarmed or with a whip", v)), true)
+        }
+        _ => (None, false),
+    }
+}
+
+/// `pf1e.charge` / `hb3d.charge`: a creature that charged (`charged`) has the charge's AC
+/// penalty on the defence a maneuver is checked against (its CMD or DEF).
+pub(super) fn charged_defence(enc: &Encounter, t: &Creature) -> Option<Modifier> {
+    let c = enc.ruleset.rules().charge?;
+    t.has(Condition::Charged).then(|| Modifier {
+        rule: c.rule,
+        detail: "charged target".to_owned(),
+        value: c.ac_penalty,
+        side: Side::Defence,
+    })
+}
+
 /// Whether two spaces touch (share an edge or a corner) without overlapping.
-fn adjacent(a: &Space, t: &Space) -> bool {
+pub(super) fn adjacent(a: &Space, t: &Space) -> bool {
     !a.overlaps(t)
         && i64::from(t.min_x()) <= i64::from(a.max_x()) + 1
         && i64::from(t.max_x()) >= i64::from(a.min_x()) - 1

@@ -348,6 +348,11 @@ impl Move<'_, '_> {
                 budget_ft = Some(10);
             }
         }
+        if let (Some(d), Some(rule)) = (options.dragging, rules.drag.rule())
+            && let Some(c) = enc.creatures.get(d)
+        {
+            push(trace, rule, MoveEffect::Dragged { creature: c.id.clone() });
+        }
         if let (Some(d), Drag::HalfSpeed(_)) = (options.dragging, rules.drag)
             && drag_slows(enc, mover, d, rules.drag)
             && let Some(b) = budget_ft.as_mut()
@@ -490,6 +495,7 @@ impl Move<'_, '_> {
             short_step: pf && options.short_step && ans.legal,
             exempt,
             passes,
+            dragged: options.dragging,
         };
         if let Some(why) = exempt.or(how.short_step.then_some(rules.short_step.unwrap_or("short_step"))) {
             push(trace, rules.grid_rule, MoveEffect::NoOpportunity { why });

@@ -458,14 +458,16 @@ pub enum EscapeDc {
 /// Disarm check modifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DisarmModifiers {
-    /// PF1: a penalty unarmed, a bonus with a weapon of the disarm quality.
+    /// PF1: a penalty and the automatic pick-up unarmed; a bonus and no pick-up with a weapon
+    /// of the disarm quality (a whip is one).
     Separate {
         /// Unarmed.
         unarmed: i32,
         /// With a disarm weapon.
         disarm_weapon: i32,
     },
-    /// hb3d: one penalty unarmed or with a whip.
+    /// hb3d: one penalty unarmed or with a whip, both of which pick the item up; nothing with
+    /// any other weapon, one of the disarm quality included.
     Either(i32),
 }
 
@@ -690,4 +692,14 @@ pub enum MountProne {
     ReactionOrFall,
     /// Seed 002: the same Dexterity save as when the mount is moved.
     Save,
+}
+
+impl Drag {
+    /// The rule id of dragging, if the ruleset drags in `/v1/movement`.
+    pub fn rule(self) -> Option<&'static str> {
+        match self {
+            Drag::HalfSpeed(r) | Drag::ExtraFoot(r) => Some(r),
+            Drag::None => None,
+        }
+    }
 }

@@ -27,6 +27,7 @@ pub(super) const SIZES: &[(Size, SizeInfo)] = &[
 /// Conditions shared by PF1, SF and hb3d.
 pub(super) const CONDITIONS: &[Condition] = &[
     Condition::Blinded,
+    Condition::Charged,
     Condition::Confused,
     Condition::Cowering,
     Condition::Dazed,

@@ -75,6 +75,14 @@ pub enum ManeuverEffect {
         /// The free adjacent square, if any.
         to: Option<Square>,
     },
+    /// Disarm unarmed (or, in hb3d, with a whip): on a success the attacker may pick the
+    /// dropped item up (free action).
+    PickUp {
+        /// With a whip (hb3d), otherwise unarmed.
+        whip: bool,
+    },
+    /// A grapple's follow-up move (PF1, hb3d), judged.
+    FollowUpMove(MoveFollowUp),
     /// Tie-up escape DC.
     EscapeDc {
         /// DC.
@@ -530,4 +538,31 @@ pub struct SecondaryRush {
     pub odds: Ratio,
     /// The creature's own movement after it joined the push.
     pub moved: Option<Push>,
+}
+
+/// The follow-up judged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveFollowUp {
+    /// The grapple rule that allows it.
+    pub rule: &'static str,
+    /// Whether it can be made (on a success).
+    pub legal: bool,
+    /// Why not: a step issue id (`solid`, `wall`, `corner`, `creature`), `too_far`,
+    /// `end_occupied`, `place_not_adjacent`, `place_off_grid`, `place_blocked`,
+    /// `place_occupied`, `grapple_illegal`.
+    pub reason: Option<&'static str>,
+    /// The grappler's anchor step by step, start first.
+    pub path: Vec<Square>,
+    /// Feet the path costs.
+    pub cost_ft: u32,
+    /// Half the grappler's speed, feet.
+    pub max_ft: u32,
+    /// The target's final anchor.
+    pub place: Square,
+    /// The attacks of opportunity the grappler's movement provokes (legal moves only).
+    pub opportunities: Vec<MoveOpportunity>,
+    /// Probability that it happens: the grapple's success when legal, else 0.
+    pub applies: Ratio,
+    /// Rolled: whether it happened.
+    pub applied: Option<bool>,
 }

@@ -48,6 +48,13 @@ pub enum MoveEffect {
     Opportunity(MoveOpportunity),
     /// The move ends in an occupied space.
     EndsOccupied(EndsOccupied),
+    /// The grappled creature dragged along: it moves with the mover, so the mover never leaves
+    /// its reach (no opportunity attack from it), and, moved without its own movement, it
+    /// provokes none itself.
+    Dragged {
+        /// Its id.
+        creature: String,
+    },
     /// Nothing provokes (teleport, forced movement, Disengage, a five-foot step).
     NoOpportunity {
         /// Why.
