@@ -336,6 +336,8 @@ pub struct Stats {
     pub bab: Option<i32>,
     /// Initiative bonus.
     pub initiative_bonus: Option<i32>,
+    /// Hit points left: the answer's chance that the damage drops the creature.
+    pub hp: Option<i32>,
     /// Saving throws.
     pub saves: Saves,
 }
@@ -377,11 +379,13 @@ pub enum WeaponProperty {
     TwoHanded,
     /// Versatile.
     Versatile,
+    /// A lance: double damage on a mounted charge (PF1, hb3d).
+    Lance,
 }
 
 impl WeaponProperty {
     /// Every property.
-    pub const ALL: [WeaponProperty; 17] = [
+    pub const ALL: [WeaponProperty; 18] = [
         WeaponProperty::Ammunition,
         WeaponProperty::Brace,
         WeaponProperty::Disarm,
@@ -399,6 +403,7 @@ impl WeaponProperty {
         WeaponProperty::Trip,
         WeaponProperty::TwoHanded,
         WeaponProperty::Versatile,
+        WeaponProperty::Lance,
     ];
     /// The wire id.
     pub fn id(self) -> &'static str {
@@ -420,6 +425,7 @@ impl WeaponProperty {
             WeaponProperty::Trip => "trip",
             WeaponProperty::TwoHanded => "two_handed",
             WeaponProperty::Versatile => "versatile",
+            WeaponProperty::Lance => "lance",
         }
     }
     /// Parses a wire id.
@@ -477,6 +483,26 @@ pub struct Weapon {
     pub crit_range: Option<u32>,
     /// SF: the armor class it targets.
     pub targets: Option<ArmorClass>,
+    /// The damage it deals on a hit; `None`: the answer has no damage.
+    pub damage: Option<crate::damage::Damage>,
+    /// PF1 family: the critical multiplier (×2 by default, ×3, ×4).
+    pub crit_multiplier: Option<u32>,
+    /// How it is held, for the PF1 family's Strength to damage.
+    pub grip: Option<Grip>,
+    /// What it is made of or counts as (`magic`, `silver`, `cold_iron`…), for PF1 damage
+    /// reduction.
+    pub materials: Vec<String>,
+}
+
+/// How a weapon is held (PF1 family: Strength ×1, ×1½, ×½ to damage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Grip {
+    /// In one hand (the default, but for a `two_handed` weapon).
+    OneHanded,
+    /// In both hands.
+    TwoHanded,
+    /// In the off hand.
+    OffHand,
 }
 
 /// Starfinder's two armor classes.
@@ -534,6 +560,8 @@ pub struct Creature {
     pub mounted_on: Option<usize>,
     /// Numbers.
     pub stats: Stats,
+    /// What reduces the damage it takes.
+    pub defences: crate::damage::Defences,
 }
 
 impl Creature {
@@ -558,6 +586,7 @@ impl Creature {
             hands_free: None,
             mounted_on: None,
             stats: Stats::default(),
+            defences: crate::damage::Defences::default(),
         }
     }
 

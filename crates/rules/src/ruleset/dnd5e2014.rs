@@ -63,5 +63,6 @@ pub static RULESET: Ruleset = Ruleset {
         drag: Drag::HalfSpeed("dnd5e2014.grapple.move"),
         short_step: None,
     },
+    damage: dnd5e::damage("dnd5e2014.unarmed-strike"),
     words: AC_WORDS,
 };

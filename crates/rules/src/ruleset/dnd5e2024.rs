@@ -63,5 +63,6 @@ pub static RULESET: Ruleset = Ruleset {
         drag: Drag::ExtraFoot("dnd5e2024.grapple.move"),
         short_step: None,
     },
+    damage: dnd5e::damage("dnd5e2024.unarmed-strike"),
     words: AC_WORDS,
 };

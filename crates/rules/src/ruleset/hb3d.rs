@@ -126,5 +126,6 @@ pub static RULESET: Ruleset = Ruleset {
         "hb3d.inherit-pf1e",
         "five_foot_step",
     ),
+    damage: pathfinder::DAMAGE,
     words: Words { defence: ["DEF", "DEF"], improved_cover_fr: "abri supérieur" },
 };

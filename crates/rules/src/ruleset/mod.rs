@@ -127,6 +127,8 @@ pub struct Ruleset {
     pub movement: MoveRule,
     /// Initiative (`/v1/initiative`).
     pub initiative: InitiativeRule,
+    /// Damage (`/v1/attack`, grapple damage in `/v1/maneuvers`).
+    pub damage: DamageRule,
     /// The words its trace texts use where rulesets differ.
     pub words: Words,
 }

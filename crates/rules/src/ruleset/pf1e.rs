@@ -53,5 +53,6 @@ pub static RULESET: Ruleset = Ruleset {
         "pf1e.prone",
         "five_foot_step",
     ),
+    damage: pathfinder::DAMAGE,
     words: AC_WORDS,
 };

@@ -126,5 +126,6 @@ pub static RULESET: Ruleset = Ruleset {
         "sf1e.prone",
         "guarded_step",
     ),
+    damage: pathfinder::SF_DAMAGE,
     words: Words { defence: ["AC", "CA"], improved_cover_fr: "abri amélioré" },
 };

@@ -9,6 +9,7 @@
 pub mod analyze;
 pub mod attack;
 pub mod cover;
+pub mod damage;
 pub mod flanking;
 pub mod grid;
 pub mod initiative;
@@ -21,6 +22,7 @@ pub mod vision;
 pub use analyze::AnalyzeEffect;
 pub use attack::AttackEffect;
 pub use cover::CoverEffect;
+pub use damage::DamageEffect;
 pub use flanking::FlankEffect;
 pub use grid::GridEffect;
 pub use initiative::{InitiativeEffect, SurpriseEffect};
@@ -65,6 +67,8 @@ pub enum Effect {
     Initiative(InitiativeEffect),
     /// A whole-scene summary step (see [`analyze`]).
     Analyze(AnalyzeEffect),
+    /// A damage step (see [`damage`]).
+    Damage(DamageEffect),
 }
 
 /// `From<family> for Effect`, so a construction site names its family's variant only.
@@ -89,6 +93,7 @@ effect_from!(
     MoveEffect => Movement,
     InitiativeEffect => Initiative,
     AnalyzeEffect => Analyze,
+    DamageEffect => Damage,
 );
 
 /// An ordered list of steps.
