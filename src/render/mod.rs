@@ -178,6 +178,7 @@ pub trait EffectFamily {
 mod analyze;
 mod attack;
 mod cover;
+mod damage;
 mod flanking;
 pub(crate) mod glossary;
 mod grid;
@@ -190,6 +191,7 @@ mod vision;
 pub use analyze::AnalyzeEffectOut;
 pub use attack::AttackEffectOut;
 pub use cover::CoverEffectOut;
+pub use damage::DamageEffectOut;
 pub use flanking::FlankEffectOut;
 pub use grid::GridEffectOut;
 pub use initiative::InitiativeEffectOut;
@@ -250,6 +252,8 @@ pub enum EffectOut {
     Initiative(InitiativeEffectOut),
     /// See [`AnalyzeEffectOut`].
     Analyze(AnalyzeEffectOut),
+    /// See [`DamageEffectOut`].
+    Damage(DamageEffectOut),
 }
 
 /// Every member of every family, in order.
@@ -265,6 +269,7 @@ fn members() -> Vec<Member> {
     MoveEffectOut::members(&mut out);
     InitiativeEffectOut::members(&mut out);
     AnalyzeEffectOut::members(&mut out);
+    DamageEffectOut::members(&mut out);
     out
 }
 
@@ -455,5 +460,6 @@ fn effect(e: &Effect, lang: Lang, voc: &Words) -> (String, EffectOut) {
         Effect::Movement(e) => family(movement::effect(e, lang), EffectOut::Movement),
         Effect::Initiative(e) => family(initiative::effect(e, lang), EffectOut::Initiative),
         Effect::Analyze(e) => family(analyze::effect(e, lang), EffectOut::Analyze),
+        Effect::Damage(e) => family(damage::effect(e, lang), EffectOut::Damage),
     }
 }

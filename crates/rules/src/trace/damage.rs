@@ -20,8 +20,8 @@ pub enum DamageEffect {
         modifier: i32,
         /// What the damage gets.
         applied: i32,
-        /// Why (`melee`, `ranged`, `finesse`, `thrown`, `two_handed`, `off_hand`,
-        /// `ranged_none`, `included`).
+        /// Why (`melee`, `ranged`, `finesse`, `thrown`, `two_handed`, `off_hand_half`,
+        /// `off_hand_negative_only`, `ranged_none`, `included`).
         why: &'static str,
     },
     /// The damage is multiplied (a lance on a mounted charge, a braced weapon).

@@ -14,12 +14,40 @@ const EXTRA_IDS: &[&str] = &[
     "pf1e.reach.tenFootDiagonal",
     "dnd5e.conditions.attacks",
     "pf1e.conditions.attacks",
+    "dnd5e.damage.roll",
+    "dnd5e.damage.ability",
+    "dnd5e.damage.critical",
+    "dnd5e.damage.resistance",
+    "pf1e.damage.roll",
+    "pf1e.damage.strength",
+    "pf1e.damage.critical-multiplier",
+    "pf1e.damage.minimum",
+    "pf1e.damage.resistance",
+    "pf1e.damage.unarmed",
+    "sf1e.damage.roll",
+    "sf1e.damage.critical",
 ];
 
 /// Engine ids that RULES.md does not name: the attack modifiers of conditions, which the
 /// issue asks for ("the attacker's and target's conditions that each ruleset defines for
-/// attacks") and the SRDs define.
-const SRD_ONLY_IDS: &[&str] = &["dnd5e.conditions.attacks", "pf1e.conditions.attacks"];
+/// attacks") and the SRDs define, and the damage rules of issue #14 ("RULES.md is silent on
+/// most of this: follow the SRDs").
+const SRD_ONLY_IDS: &[&str] = &[
+    "dnd5e.conditions.attacks",
+    "pf1e.conditions.attacks",
+    "dnd5e.damage.roll",
+    "dnd5e.damage.ability",
+    "dnd5e.damage.critical",
+    "dnd5e.damage.resistance",
+    "pf1e.damage.roll",
+    "pf1e.damage.strength",
+    "pf1e.damage.critical-multiplier",
+    "pf1e.damage.minimum",
+    "pf1e.damage.resistance",
+    "pf1e.damage.unarmed",
+    "sf1e.damage.roll",
+    "sf1e.damage.critical",
+];
 
 const SECTIONS: &[&str] = &["1", "2.1", "2.2", "2.3", "3", "4", "5", "7"];
 

@@ -1,10 +1,14 @@
 //! Hand-computed damage distributions from the SRD numbers; each comment counts the outcomes.
 
-use super::*;
-use crate::dice::{GivenDice, OddsOnly};
-use crate::encounter::{Environment, Grid, Size, Stats};
-use crate::grid::Square;
-use crate::ruleset::{RulesetId, Variants};
+use arbiter_rules::damage::*;
+use arbiter_rules::dice::{GivenDice, OddsOnly, Purpose, Ratio};
+use arbiter_rules::encounter::{
+    Creature, Encounter, Environment, Grid, Grip, Size, Stats, Weapon, WeaponKind, WeaponProperty,
+};
+use arbiter_rules::error::RulesError;
+use arbiter_rules::grid::Square;
+use arbiter_rules::ruleset::{RulesetId, Variants};
+use arbiter_rules::trace::{DamageEffect, Effect, Trace};
 
 fn r(n: u128, d: u128) -> Ratio {
     Ratio::new(n, d)
@@ -195,7 +199,7 @@ fn hb3d_has_no_critical() {
     let (a, trace) = run(&e, &ctx(&w), NO_CRIT);
     assert!(a.critical.is_none());
     assert_eq!(a.hit.mean, r(13, 2));
-    assert!(!trace.steps.iter().any(|s| matches!(s.effect, crate::trace::Effect::Damage(DamageEffect::Critical { .. }))));
+    assert!(!trace.steps.iter().any(|s| matches!(s.effect, Effect::Damage(DamageEffect::Critical { .. }))));
 }
 
 /// 5e resistance halves rounding down (7 fire → 3), vulnerability doubles, immunity cancels;
