@@ -133,7 +133,7 @@ fn weapon() -> BoxedStrategy<Weapon> {
                 },
                 ability_included: x % 5 == 0,
             }),
-            crit_multiplier: n[1].map(|x| x % 3 + 2),
+            crit_multiplier: n[1].filter(|x| x % 4 == 0).map(|x| x % 3 + 2),
             ..Weapon::default()
         })
         .boxed()
