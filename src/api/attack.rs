@@ -52,13 +52,13 @@ pub struct SituationalIn {
         "ruleset": "dnd5e2024",
         "grid": {"width": 10, "height": 3},
         "creatures": [
-            {"id": "archer", "side": "party", "at": {"x": 0, "y": 1}, "stats": {"attack_bonus": 5}},
-            {"id": "orc", "side": "monsters", "at": {"x": 6, "y": 1}, "stats": {"ac": 15}}
+            {"id": "archer", "side": "party", "at": {"x": 0, "y": 1}, "stats": {"attack_bonus": 5, "dex_mod": 3}},
+            {"id": "orc", "side": "monsters", "at": {"x": 6, "y": 1}, "stats": {"ac": 15, "hp": 15}}
         ]
     },
     "attacker": "archer",
     "target": "orc",
-    "weapon": {"kind": "ranged", "normal_ft": 150, "long_ft": 600},
+    "weapon": {"kind": "ranged", "normal_ft": 150, "long_ft": 600, "damage": "1d8", "damage_type": "piercing"},
     "dice": {"mode": "roll", "seed": 7}
 }))]
 pub struct AttackRequest {

@@ -330,9 +330,11 @@ impl<'a> Check<'a> {
         }
         use super::damage::{DAMAGE_AMOUNT, DAMAGE_TYPES, TYPE_CHARS};
         self.opt_int("hp", s.hp.map(i64::from), 0, DAMAGE_AMOUNT);
-        for (name, list) in
-            [("resistances", &s.resistances), ("vulnerabilities", &s.vulnerabilities), ("immunities", &s.immunities)]
-        {
+        for (name, list) in [
+            ("resistances", &s.resistances),
+            ("vulnerabilities", &s.vulnerabilities),
+            ("immunities", &s.immunities),
+        ] {
             self.list(name, list, DAMAGE_TYPES, |c, t| c.chars(None, t, 1, TYPE_CHARS));
         }
         self.list("energy_resistance", &s.energy_resistance, DAMAGE_TYPES, |c, e| {
@@ -379,18 +381,26 @@ impl<'a> Check<'a> {
         }
         self.opt_int("crit_range", w.crit_range, 2, 20);
         self.opt_int("crit_multiplier", w.crit_multiplier, 2, 4);
+        if let Some(d) = &w.damage {
+            self.damage(d);
+        }
+        let types = super::damage::TYPE_CHARS;
+        self.list("materials", &w.materials, super::damage::DAMAGE_TYPES, |c, m| c.chars(None, m, 1, types));
+    }
+
+    /// A `damage` field: an expression or at most 8 terms, each within its length.
+    pub(crate) fn damage(&mut self, d: &super::damage::DamageIn) {
         use super::damage::{DamageIn, TYPE_CHARS};
-        match &w.damage {
-            Some(DamageIn::Expression(e)) => self.chars(Some("damage"), e, 1, arbiter_rules::damage::expr::MAX_CHARS),
-            Some(DamageIn::Terms(ts)) => self.list("damage", ts, arbiter_rules::damage::MAX_TERMS, |c, t| {
-                c.chars(Some("dice"), &t.dice, 1, arbiter_rules::damage::expr::MAX_CHARS);
+        use arbiter_rules::damage::{MAX_TERMS, expr::MAX_CHARS};
+        match d {
+            DamageIn::Expression(e) => self.chars(Some("damage"), e, 1, MAX_CHARS),
+            DamageIn::Terms(ts) => self.list("damage", ts, MAX_TERMS, |c, t| {
+                c.chars(Some("dice"), &t.dice, 1, MAX_CHARS);
                 if let Some(ty) = &t.damage_type {
                     c.chars(Some("type"), ty, 1, TYPE_CHARS);
                 }
             }),
-            None => {}
         }
-        self.list("materials", &w.materials, super::damage::DAMAGE_TYPES, |c, m| c.chars(None, m, 1, TYPE_CHARS));
     }
 
     pub(crate) fn dice(&mut self, d: &DiceIn) {

@@ -47,13 +47,22 @@ pub enum DamageIn {
     Terms(Vec<DamageTermIn>),
 }
 
+impl DamageIn {
+    /// Whether it names the ruleset's unarmed strike.
+    pub fn is_unarmed(&self) -> bool {
+        matches!(self, DamageIn::Expression(e) if e.trim().eq_ignore_ascii_case("unarmed"))
+    }
+}
+
 impl<'de> Deserialize<'de> for DamageIn {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = DamageIn;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a damage expression such as \"1d8+3\", or an array of {\"dice\", \"type\"} terms")
+                f.write_str(
+                    "a damage expression such as \"1d8+3\", or an array of {\"dice\", \"type\"} terms",
+                )
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<DamageIn, E> {
                 Ok(DamageIn::Expression(v.to_owned()))
@@ -73,27 +82,32 @@ impl<'de> Deserialize<'de> for DamageIn {
     }
 }
 
+/// A string or an array, told apart by JSON's own types (no property to discriminate on): an
+/// `allOf` of the string's bounds and the array's, each of which applies to its type only.
 impl utoipa::PartialSchema for DamageIn {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+        use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ObjectBuilder, SchemaType, Type};
+        let both = || SchemaType::from_iter([Type::String, Type::Array]);
         let expression = ObjectBuilder::new()
-            .schema_type(Type::String)
+            .schema_type(both())
             .min_length(Some(1))
             .max_length(Some(MAX_CHARS))
             .description(Some(
-                "`NdS` groups and constants added or subtracted (`1d8+3`, `2d6`, `1d6-1`), or `unarmed`: the ruleset's unarmed strike.",
-            ))
-            .examples(["1d8+3"]);
+                "A string: `NdS` groups and constants added or subtracted (`1d8+3`, `2d6`, `1d6-1`), or `unarmed` (the ruleset's unarmed strike).",
+            ));
         let terms = ArrayBuilder::new()
+            .schema_type(both())
             .items(utoipa::openapi::Ref::from_schema_name("DamageTermIn"))
             .min_items(Some(1))
-            .max_items(Some(MAX_TERMS));
-        OneOfBuilder::new()
+            .max_items(Some(MAX_TERMS))
+            .description(Some("An array: terms of several damage types."));
+        AllOfBuilder::new()
             .item(expression)
             .item(terms)
             .description(Some(format!(
                 "The damage of a hit: 1 to {MAX_COUNT} dice of 1 to {MAX_SIDES} sides per group, at most {MAX_GROUPS} groups and ±{MAX_STATIC} per expression; a hit or critical hit rolls at most 256 dice with at most 2^63 outcomes."
             )))
+            .examples([serde_json::json!("1d8+3")])
             .into()
     }
 }
@@ -144,10 +158,16 @@ pub struct DamageReductionIn {
 }
 
 /// The rules crate's damage of a weapon, or `None` with the problems recorded.
-pub fn weapon_damage(p: &mut Problems, base: &str, d: &DamageIn, damage_type: Option<&str>, included: bool) -> Option<Damage> {
+pub fn weapon_damage(
+    p: &mut Problems,
+    base: &str,
+    d: &DamageIn,
+    damage_type: Option<&str>,
+    included: bool,
+) -> Option<Damage> {
     let ptr = format!("{base}/damage");
     let source = match d {
-        DamageIn::Expression(e) if e.trim().eq_ignore_ascii_case("unarmed") => DamageSource::Unarmed,
+        DamageIn::Expression(_) if d.is_unarmed() => DamageSource::Unarmed,
         DamageIn::Expression(e) => match expr::parse(e) {
             Ok(x) => DamageSource::Terms(vec![Term {
                 dice: x.dice,
@@ -211,10 +231,9 @@ fn expr_text(e: &ExprError) -> Text {
             format!("`{t}` lacks the number of sides (`1d6`)"),
             format!("`{t}` n'a pas de nombre de faces (`1d6`)"),
         ),
-        ExprError::Count(t) => Text::new(
-            format!("`{t}`: from 1 to {MAX_COUNT} dice"),
-            format!("`{t}` : de 1 à {MAX_COUNT} dés"),
-        ),
+        ExprError::Count(t) => {
+            Text::new(format!("`{t}`: from 1 to {MAX_COUNT} dice"), format!("`{t}` : de 1 à {MAX_COUNT} dés"))
+        }
         ExprError::Sides(t) => Text::new(
             format!("`{t}`: a die has 1 to {MAX_SIDES} sides"),
             format!("`{t}` : un dé a de 1 à {MAX_SIDES} faces"),

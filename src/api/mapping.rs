@@ -3,11 +3,11 @@
 
 use std::collections::BTreeMap;
 
+use arbiter_rules::damage::Defences;
 use arbiter_rules::encounter::{
     ArmorClass, Condition, Creature, Encounter, Environment, Gravity, Grid, Grip, Light, LightSource, Saves,
     Senses, Size, Stats, Terrain, Wall, WallKind, Weapon, WeaponKind, WeaponProperty,
 };
-use arbiter_rules::damage::Defences;
 use arbiter_rules::grid::{Coord, Point, Space, Square};
 use arbiter_rules::ruleset::{Mitigation, Ruleset, RulesetId, Variants};
 
@@ -793,15 +793,27 @@ fn defences(p: &mut Problems, s: &StatsIn, rules: &Ruleset, ptr: &At<'_>) -> Def
         );
     };
     if !five_e && !s.resistances.is_empty() {
-        refuse("resistances", ("5e resistance: use energy_resistance", "la résistance de 5e : utiliser energy_resistance"));
+        refuse(
+            "resistances",
+            ("5e resistance: use energy_resistance", "la résistance de 5e : utiliser energy_resistance"),
+        );
     }
     if five_e && !s.energy_resistance.is_empty() {
-        refuse("energy_resistance", ("energy resistance: use resistances", "la résistance aux énergies : utiliser resistances"));
+        refuse(
+            "energy_resistance",
+            ("energy resistance: use resistances", "la résistance aux énergies : utiliser resistances"),
+        );
     }
     if five_e && s.dr.is_some() {
         refuse("dr", ("damage reduction", "la réduction de dégâts"));
     }
-    super::damage::defences(&s.resistances, &s.vulnerabilities, &s.immunities, &s.energy_resistance, s.dr.as_ref())
+    super::damage::defences(
+        &s.resistances,
+        &s.vulnerabilities,
+        &s.immunities,
+        &s.energy_resistance,
+        s.dr.as_ref(),
+    )
 }
 
 /// A creature's anchor square; its `side`×`side` space must lie inside the grid.

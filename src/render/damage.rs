@@ -36,6 +36,17 @@ fn damage_type(t: Option<&str>, lang: Lang) -> String {
     .to_owned()
 }
 
+/// A damage expression (`"1d8+3 slashing + 1d6 fire"`) with its types in the language.
+fn expression(e: &str, lang: Lang) -> String {
+    e.split(" + ")
+        .map(|term| match term.split_once(' ') {
+            Some((dice, ty)) => format!("{dice} {}", damage_type(Some(ty), lang)),
+            None => term.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
 fn stat_name(stat: Option<&str>, lang: Lang) -> &'static str {
     match (stat, lang) {
         (Some("dex_mod"), Lang::En) => "Dexterity",
@@ -108,10 +119,7 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
                     why_text(w, lang)
                 ),
             };
-            (
-                text,
-                DamageAbilityStepOut { applied: *applied, modifier: *modifier, stat: *stat, why }.into(),
-            )
+            (text, DamageAbilityStepOut { applied: *applied, modifier: *modifier, stat: *stat, why }.into())
         }
         DamageEffect::Multiplier { multiplier, why } => (
             match (lang, *why) {
@@ -128,7 +136,9 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
             let p = pct(p_critical.to_f64(), lang);
             let text = match (lang, *kind) {
                 (En, "dice_twice") => format!("critical hit ({p}): every damage die is rolled twice"),
-                (Fr, "dice_twice") => format!("coup critique ({p}) : chaque dé de dégâts est lancé deux fois"),
+                (Fr, "dice_twice") => {
+                    format!("coup critique ({p}) : chaque dé de dégâts est lancé deux fois")
+                }
                 (En, "multiplier") => {
                     format!("critical hit ({p}): damage ×{rolls}, extra dice not multiplied")
                 }
@@ -154,7 +164,9 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
                 (En, "immunity", _) => format!("immune to {t} damage: 0"),
                 (Fr, "immunity", _) => format!("immunité aux dégâts ({t}) : 0"),
                 (En, "resistance", _) => format!("resistance to {t} damage: halved, rounded down"),
-                (Fr, "resistance", _) => format!("résistance aux dégâts ({t}) : divisés par deux, arrondi à l'inférieur"),
+                (Fr, "resistance", _) => {
+                    format!("résistance aux dégâts ({t}) : divisés par deux, arrondi à l'inférieur")
+                }
                 (En, "vulnerability", _) => format!("vulnerable to {t} damage: more damage"),
                 (Fr, "vulnerability", _) => format!("vulnérabilité aux dégâts ({t}) : dégâts accrus"),
                 (En, "energy_resistance", _) => format!("{t} resistance {n}: {n} less damage"),
@@ -166,8 +178,13 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
             };
             (
                 text,
-                DamageMitigationStepOut { amount: *amount, bypassed: *bypassed, damage_type: ty.clone(), kind }
-                    .into(),
+                DamageMitigationStepOut {
+                    amount: *amount,
+                    bypassed: *bypassed,
+                    damage_type: ty.clone(),
+                    kind,
+                }
+                .into(),
             )
         }
         DamageEffect::Rolled { faces, total, critical } => {
@@ -189,10 +206,11 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
                 },
                 _ => String::new(),
             };
+            let shown = self::expression(expression, lang);
             let text = match lang {
-                En => format!("damage of a hit: {expression}; mean damage of this attack {m}{drop}"),
+                En => format!("damage of a hit: {shown}; mean {m}, misses and failures counting 0{drop}"),
                 Fr => format!(
-                    "dégâts d'un coup : {expression} ; dégâts moyens de cette attaque {}{drop}",
+                    "dégâts d'un coup : {shown} ; moyenne {}, les échecs comptant 0{drop}",
                     m.replace('.', ",")
                 ),
             };
@@ -216,15 +234,15 @@ wire! {
     /// The unarmed strike's damage.
     Unarmed DamageUnarmedStepOut { dice: String, nonlethal: bool },
     /// The ability modifier added to the damage.
-    Ability DamageAbilityStepOut { applied: i32, modifier: i32, stat: Option<&'static str>, why: &'static str },
+    Ability DamageAbilityStepOut { applied: i32, modifier: i32, #[schema(value_type = Option<crate::wire::DamageStatId>)] stat: Option<&'static str>, #[schema(value_type = crate::wire::DamageAbilityWhyId)] why: &'static str },
     /// The damage multiplied (lance on a mounted charge, braced weapon).
-    Multiplier DamageMultiplierStepOut { multiplier: u32, why: &'static str },
+    Multiplier DamageMultiplierStepOut { multiplier: u32, #[schema(value_type = crate::wire::DamageMultiplierWhyId)] why: &'static str },
     /// What a critical hit does to the damage.
-    Critical DamageCriticalStepOut { kind: &'static str, p_critical: f64, rolls: u32 },
+    Critical DamageCriticalStepOut { #[schema(value_type = crate::wire::CriticalDamageId)] kind: &'static str, p_critical: f64, rolls: u32 },
     /// The least damage of each type.
     Minimum DamageMinimumStepOut { minimum: i64 },
     /// A defence of the target against one damage type.
-    Mitigation DamageMitigationStepOut { amount: Option<i64>, bypassed: bool, damage_type: Option<String>, kind: &'static str },
+    Mitigation DamageMitigationStepOut { amount: Option<i64>, bypassed: bool, damage_type: Option<String>, #[schema(value_type = crate::wire::MitigationId)] kind: &'static str },
     /// The damage rolled.
     Rolled DamageRolledStepOut { critical: bool, faces: Vec<u32>, total: i64 },
     /// The damage's distribution summed up.

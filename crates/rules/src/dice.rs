@@ -146,8 +146,7 @@ impl Dist {
     #[must_use]
     pub fn map(&self, f: impl Fn(i64) -> i64) -> Dist {
         let values: Vec<(i64, u64)> = self.outcomes().map(|(t, w)| (f(t), w)).collect();
-        let (Some(lo), Some(hi)) =
-            (values.iter().map(|v| v.0).min(), values.iter().map(|v| v.0).max())
+        let (Some(lo), Some(hi)) = (values.iter().map(|v| v.0).min(), values.iter().map(|v| v.0).max())
         else {
             return Dist::constant(0);
         };

@@ -171,12 +171,10 @@ pub fn attack(
         off_hand: situational.off_hand,
         charging: situational.charging,
         braced_against_charge: situational.braced_against_charge,
+        nonlethal: None,
     };
-    let chances = damage::Chances {
-        hit: odds.hit,
-        critical: odds.critical,
-        rolled: ans.hit.zip(ans.critical),
-    };
+    let chances =
+        damage::Chances { hit: odds.hit, critical: odds.critical, rolled: ans.hit.zip(ans.critical) };
     ans.damage = damage::damage(enc, &ctx, chances, &mut rec, &mut damage_trace)?;
     ans.rolls = rec.rolled;
     let kind = weapon.kind.unwrap_or(WeaponKind::Melee);

@@ -131,9 +131,10 @@ mod tests {
 
     #[test]
     fn bad_expressions() {
-        for bad in
-            ["", "1d", "0d6", "1d0", "d", "1d8+", "+3", "1d8--1", "-1d6", "1d8-1d4", "101d6", "1d101", "x", "1d6x"]
-        {
+        for bad in [
+            "", "1d", "0d6", "1d0", "d", "1d8+", "+3", "1d8--1", "-1d6", "1d8-1d4", "101d6", "1d101", "x",
+            "1d6x",
+        ] {
             assert!(parse(bad).is_err(), "{bad:?} parsed");
         }
         assert!(parse("10001").is_err());

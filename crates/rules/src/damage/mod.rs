@@ -119,6 +119,8 @@ pub struct Context<'a> {
     pub charging: bool,
     /// The attacker readied a brace weapon against the target's charge.
     pub braced_against_charge: bool,
+    /// Lethal or nonlethal as chosen (a grapple's damage); `None`: as the ruleset says.
+    pub nonlethal: Option<bool>,
 }
 
 /// The chances of the outcomes the damage follows.
@@ -153,7 +155,8 @@ pub fn damage(
 ) -> Result<Option<DamageAnswer>, RulesError> {
     let Some(damage) = &ctx.weapon.damage else { return Ok(None) };
     let rule = &enc.ruleset.rules().damage;
-    let (Some(attacker), Some(target)) = (enc.creatures.get(ctx.attacker), enc.creatures.get(ctx.target)) else {
+    let (Some(attacker), Some(target)) = (enc.creatures.get(ctx.attacker), enc.creatures.get(ctx.target))
+    else {
         return Err(RulesError::field("/attacker", "no such creature"));
     };
     let w = work(enc, rule, ctx, attacker, damage, chances, trace)?;
@@ -215,11 +218,10 @@ fn work(
         DamageSource::Terms(t) => (t.clone(), false),
         DamageSource::Unarmed => (vec![unarmed_term(&rule.unarmed, attacker)], true),
     };
+    let nonlethal = ctx.nonlethal.unwrap_or(unarmed && rule.unarmed.nonlethal);
     if unarmed {
-        trace.push(
-            rule.unarmed.rule,
-            DamageEffect::Unarmed { dice: expression(&terms), nonlethal: rule.unarmed.nonlethal },
-        );
+        let untyped: Vec<Term> = terms.iter().map(|t| Term { damage_type: None, ..t.clone() }).collect();
+        trace.push(rule.unarmed.rule, DamageEffect::Unarmed { dice: expression(&untyped), nonlethal });
     }
     if terms.is_empty() || terms.len() > MAX_TERMS {
         return Err(RulesError::field("/weapon/damage", format!("from 1 to {MAX_TERMS} damage terms")));
@@ -237,7 +239,7 @@ fn work(
     }
     let base = multiplier(enc, ctx, attacker, trace)?;
     let (hit, critical) = rolls(enc, rule, ctx.weapon, &terms, base, chances, trace)?;
-    Ok(Worked { terms, hit, critical, nonlethal: unarmed && rule.unarmed.nonlethal })
+    Ok(Worked { terms, hit, critical, nonlethal })
 }
 
 /// The unarmed strike of the striker's size: the listed size, else the nearest smaller one,
@@ -273,7 +275,8 @@ fn ability(
     } else {
         w.kind.unwrap_or(WeaponKind::Melee)
     };
-    let grip = w.grip.unwrap_or(if w.has(WeaponProperty::TwoHanded) { Grip::TwoHanded } else { Grip::OneHanded });
+    let grip =
+        w.grip.unwrap_or(if w.has(WeaponProperty::TwoHanded) { Grip::TwoHanded } else { Grip::OneHanded });
     if grip == Grip::OffHand && !a.grip {
         let why = if a.off_hand_only_negative {
             "in 5e the off-hand attack is `situational.off_hand`"
@@ -289,10 +292,15 @@ fn ability(
     };
     let (stat, modifier, mut why) = match kind {
         WeaponKind::Ranged if !a.ranged_dex => {
-            trace.push(a.rule, DamageEffect::Ability { stat: None, modifier: 0, applied: 0, why: "ranged_none" });
+            trace.push(
+                a.rule,
+                DamageEffect::Ability { stat: None, modifier: 0, applied: 0, why: "ranged_none" },
+            );
             return Ok(0);
         }
-        WeaponKind::Ranged => ("dex_mod", attacker.stats.dex_mod.ok_or_else(|| missing("dex_mod"))?, "ranged"),
+        WeaponKind::Ranged => {
+            ("dex_mod", attacker.stats.dex_mod.ok_or_else(|| missing("dex_mod"))?, "ranged")
+        }
         WeaponKind::Melee | WeaponKind::Thrown if a.finesse_best && w.has(WeaponProperty::Finesse) => {
             let (s, d) = (attacker.stats.str_mod, attacker.stats.dex_mod);
             match (s, d) {
@@ -303,7 +311,9 @@ fn ability(
             }
         }
         WeaponKind::Melee => ("str_mod", attacker.stats.str_mod.ok_or_else(|| missing("str_mod"))?, "melee"),
-        WeaponKind::Thrown => ("str_mod", attacker.stats.str_mod.ok_or_else(|| missing("str_mod"))?, "thrown"),
+        WeaponKind::Thrown => {
+            ("str_mod", attacker.stats.str_mod.ok_or_else(|| missing("str_mod"))?, "thrown")
+        }
     };
     let mut applied = modifier;
     if ctx.off_hand && a.off_hand_only_negative {
@@ -322,7 +332,12 @@ fn ability(
 
 /// The damage multiplier of a lance on a mounted charge or a braced weapon against a charger
 /// (PF1, hb3d), its step pushed; 1 otherwise.
-fn multiplier(enc: &Encounter, ctx: &Context<'_>, attacker: &Creature, trace: &mut Trace) -> Result<u32, RulesError> {
+fn multiplier(
+    enc: &Encounter,
+    ctx: &Context<'_>,
+    attacker: &Creature,
+    trace: &mut Trace,
+) -> Result<u32, RulesError> {
     let charge = enc.ruleset.rules().charge;
     let w = ctx.weapon;
     let mut m = 1;
@@ -334,7 +349,10 @@ fn multiplier(enc: &Encounter, ctx: &Context<'_>, attacker: &Creature, trace: &m
             ));
         };
         if !w.has(WeaponProperty::Brace) {
-            return Err(RulesError::field("/situational/braced_against_charge", "the weapon has no `brace` property"));
+            return Err(RulesError::field(
+                "/situational/braced_against_charge",
+                "the weapon has no `brace` property",
+            ));
         }
         m += 1;
         trace.push(c.rule, DamageEffect::Multiplier { multiplier: 2, why: "braced_against_charge" });
@@ -377,7 +395,9 @@ fn rolls(
             let r = base + m - 1;
             (terms.iter().map(|t| if t.extra { (1, 1) } else { (r, r) }).collect(), "multiplier", r, rule)
         }
-        CriticalDamage::RollTwice { rule } => (terms.iter().map(|_| (2 * base, 2 * base)).collect(), "roll_twice", 2 * base, rule),
+        CriticalDamage::RollTwice { rule } => {
+            (terms.iter().map(|_| (2 * base, 2 * base)).collect(), "roll_twice", 2 * base, rule)
+        }
     };
     if chances.critical != Ratio::ZERO || chances.rolled.is_some_and(|r| r.1) {
         trace.push(rule_id, DamageEffect::Critical { kind, rolls: shown, p_critical: chances.critical });
@@ -416,7 +436,8 @@ fn check_size(w: &Worked) -> Result<(), RulesError> {
 /// The groups of terms worked out together: one per damage type (the PF1 family: the
 /// physical types together), in the order first written.
 fn groups(enc: &Encounter, terms: &[Term]) -> Vec<Vec<usize>> {
-    let merge_physical = matches!(enc.ruleset.rules().damage.mitigation, crate::ruleset::Mitigation::Pathfinder { .. });
+    let merge_physical =
+        matches!(enc.ruleset.rules().damage.mitigation, crate::ruleset::Mitigation::Pathfinder { .. });
     let key = |t: &Term| -> Option<String> {
         let ty = t.damage_type.as_ref().map(|s| s.to_lowercase());
         if merge_physical && mitigation::physical(ty.as_deref()) { Some("\u{0}physical".into()) } else { ty }
@@ -523,10 +544,7 @@ fn roll(
         by_type.push((w.terms[g[0]].damage_type.clone(), raw, d.apply(raw.max(minimum))));
     }
     let total = by_type.iter().map(|b| b.2).sum();
-    trace.push(
-        rule,
-        DamageEffect::Rolled { faces: faces.clone(), total, critical },
-    );
+    trace.push(rule, DamageEffect::Rolled { faces: faces.clone(), total, critical });
     Ok(Some(RolledDamage { faces, by_type, total }))
 }
 
@@ -550,3 +568,31 @@ pub fn expression(terms: &[Term]) -> String {
         .join(" + ")
 }
 
+/// The damage a successful maneuver check deals (PF1 / hb3d grapple « Dégâts »: your unarmed
+/// damage, or the damage given; lethal or nonlethal at the grappler's choice), its steps
+/// pushed to `trace`. No critical hit: there is no attack roll.
+#[allow(clippy::too_many_arguments)]
+pub fn follow_up(
+    enc: &Encounter,
+    attacker: usize,
+    target: usize,
+    damage: &Damage,
+    success: Ratio,
+    succeeded: Option<bool>,
+    nonlethal: bool,
+    dice: &mut dyn DiceSource,
+    trace: &mut Trace,
+) -> Result<Option<DamageAnswer>, RulesError> {
+    let weapon = Weapon { kind: Some(WeaponKind::Melee), damage: Some(damage.clone()), ..Weapon::default() };
+    let ctx = Context {
+        attacker,
+        target,
+        weapon: &weapon,
+        off_hand: false,
+        charging: false,
+        braced_against_charge: false,
+        nonlethal: Some(nonlethal),
+    };
+    let chances = Chances { hit: success, critical: Ratio::ZERO, rolled: succeeded.map(|s| (s, false)) };
+    self::damage(enc, &ctx, chances, dice, trace)
+}

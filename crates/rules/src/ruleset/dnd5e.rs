@@ -2,8 +2,8 @@
 
 use super::{
     AttackConditions, AttackDice, AttackRule, ConcealmentBy, ConcealmentRule, Critical, CriticalDamage,
-    DamageAbility, DamageRule, Defence, FlankBenefit, FlankBy, FlankingRule, OffHand, Prone, SizeInfo, UnarmedDamage, Underwater, VariantSpec,
-    Mitigation,
+    DamageAbility, DamageRule, Defence, FlankBenefit, FlankBy, FlankingRule, Mitigation, OffHand, Prone,
+    SizeInfo, UnarmedDamage, Underwater, VariantSpec,
 };
 use crate::condition::Condition;
 use crate::size::Size;
@@ -132,5 +132,6 @@ pub(super) const fn damage(unarmed_rule: &'static str) -> DamageRule {
             damage_type: "bludgeoning",
             nonlethal: false,
         },
+        grapple_unarmed_only: true,
     }
 }

@@ -689,6 +689,10 @@ pub struct DamageRule {
     pub mitigation: Mitigation,
     /// The unarmed strike (`"damage": "unarmed"`).
     pub unarmed: UnarmedDamage,
+    /// A grapple's follow-up damage is the grappler's unarmed damage only (hb3d, seed 003
+    /// « à hauteur de vos dégâts à mains nues », RULES.md D-26); `false`: also a natural,
+    /// light or one-handed weapon's (PF1).
+    pub grapple_unarmed_only: bool,
 }
 
 /// Which ability modifier a weapon adds to its damage, and how much of it.

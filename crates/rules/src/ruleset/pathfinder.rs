@@ -3,10 +3,11 @@
 
 use super::{
     AttackConditions, AttackDice, AttackRule, ChargeRule, CheckDice, CombatManeuver, ConcealmentBy,
-    ConcealmentRule, Critical, CriticalDamage, DamageAbility, DamageRule, Defence, DisarmAction, DisarmModifiers, Drag, EscapeDc, FlankBenefit, FlankBy,
-    FlankingRule, InitiativeRule, InitiativeTie, LowLight, ManeuverDefence, ManeuverRules, MissChance,
-    Mitigation, MoveCosts, MoveRule, OpportunityRule, PathTest, PathfinderCover, Prone, RangeRule, RangedInMeleeRule,
-    ReachWeaponRule, SizeInfo, Squeeze, Surprise, ThroughRule, UnarmedDamage,
+    ConcealmentRule, Critical, CriticalDamage, DamageAbility, DamageRule, Defence, DisarmAction,
+    DisarmModifiers, Drag, EscapeDc, FlankBenefit, FlankBy, FlankingRule, InitiativeRule, InitiativeTie,
+    LowLight, ManeuverDefence, ManeuverRules, MissChance, Mitigation, MoveCosts, MoveRule, OpportunityRule,
+    PathTest, PathfinderCover, Prone, RangeRule, RangedInMeleeRule, ReachWeaponRule, SizeInfo, Squeeze,
+    Surprise, ThroughRule, UnarmedDamage,
 };
 use crate::condition::Condition;
 use crate::size::Size;
@@ -250,6 +251,7 @@ pub(super) const DAMAGE: DamageRule = DamageRule {
         damage_type: "bludgeoning",
         nonlethal: true,
     },
+    grapple_unarmed_only: false,
 };
 
 /// Starfinder's damage (SF CRB ch. 8 "Damage", p. 182 "Critical Hits"): Strength to melee and

@@ -45,7 +45,15 @@ fn weapon(kind: WeaponKind, terms: Vec<Term>) -> Weapon {
 }
 
 fn ctx(w: &Weapon) -> Context<'_> {
-    Context { attacker: 0, target: 1, weapon: w, off_hand: false, charging: false, braced_against_charge: false }
+    Context {
+        attacker: 0,
+        target: 1,
+        weapon: w,
+        off_hand: false,
+        charging: false,
+        braced_against_charge: false,
+        nonlethal: None,
+    }
 }
 
 /// Every hit a critical hit, or none.
@@ -242,7 +250,10 @@ fn dnd5e_off_hand_adds_only_a_negative_modifier() {
     let club = weapon(WeaponKind::Melee, vec![term("1d4", None)]);
     let mut c = ctx(&club);
     c.off_hand = true;
-    assert_eq!(run(&weak, &c, NO_CRIT).0.hit.outcomes, vec![(0, r(1, 4)), (1, r(1, 4)), (2, r(1, 4)), (3, r(1, 4))]);
+    assert_eq!(
+        run(&weak, &c, NO_CRIT).0.hit.outcomes,
+        vec![(0, r(1, 4)), (1, r(1, 4)), (2, r(1, 4)), (3, r(1, 4))]
+    );
 }
 
 /// 5e unarmed strike (RULES.md `dnd5e2014.unarmed-strike`): Str 14 (+2) → 3 damage.
