@@ -139,6 +139,6 @@ mod tests {
         }
         assert!(parse("10001").is_err());
         assert!(parse("99999999999999999999999").is_err());
-        assert!(parse(&"1d6+".repeat(9).trim_end_matches('+').to_owned()).is_err());
+        assert!(parse("1d6+".repeat(9).trim_end_matches('+')).is_err());
     }
 }

@@ -100,14 +100,17 @@ pub(super) fn for_groups(
         let lower = terms[g[0]].damage_type.as_ref().map(|t| t.to_lowercase());
         let ty = lower.as_deref();
         let mut a = Applied::default();
+        let rule = match rules.damage.mitigation {
+            Mitigation::Dnd5e { rule } | Mitigation::Pathfinder { rule } => rule,
+        };
+        if named(&d.immunities, ty) {
+            a.immune = true;
+            step(trace, rule, ty, "immunity", None, false);
+            out.push(a);
+            continue;
+        }
         match rules.damage.mitigation {
             Mitigation::Dnd5e { rule } => {
-                if named(&d.immunities, ty) {
-                    a.immune = true;
-                    step(trace, rule, ty, "immunity", None, false);
-                    out.push(a);
-                    continue;
-                }
                 if named(&d.resistances, ty) {
                     a.halve = true;
                     step(trace, rule, ty, "resistance", None, false);
@@ -124,12 +127,6 @@ pub(super) fn for_groups(
                 }
             }
             Mitigation::Pathfinder { rule } => {
-                if named(&d.immunities, ty) {
-                    a.immune = true;
-                    step(trace, rule, ty, "immunity", None, false);
-                    out.push(a);
-                    continue;
-                }
                 if physical(ty) {
                     if let Some(dr) = &d.dr {
                         let bypassed = dr.bypassed_by.iter().any(|b| {

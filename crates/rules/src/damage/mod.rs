@@ -134,13 +134,16 @@ pub struct Chances {
     pub rolled: Option<(bool, bool)>,
 }
 
+/// How many times each term's dice and static bonus count, per term.
+type Plan = Vec<(u32, u32)>;
+
 /// The damage of a hit worked out from a weapon: its terms with the ability modifier in, and
 /// how many times each term is rolled.
 struct Worked {
     terms: Vec<Term>,
     /// Rolls of each term on a hit and on a critical hit: (dice, static).
-    hit: Vec<(u32, u32)>,
-    critical: Vec<(u32, u32)>,
+    hit: Plan,
+    critical: Plan,
     nonlethal: bool,
 }
 
@@ -378,7 +381,7 @@ fn rolls(
     base: u32,
     chances: Chances,
     trace: &mut Trace,
-) -> Result<(Vec<(u32, u32)>, Vec<(u32, u32)>), RulesError> {
+) -> Result<(Plan, Plan), RulesError> {
     let multiplier_rule = matches!(rule.critical, CriticalDamage::Multiplier { .. });
     if w.crit_multiplier.is_some() && !multiplier_rule {
         return Err(RulesError::field(
@@ -387,7 +390,7 @@ fn rolls(
         ));
     }
     let m = w.crit_multiplier.unwrap_or(2).clamp(2, 4);
-    let hit: Vec<(u32, u32)> = terms.iter().map(|t| if t.extra { (1, 1) } else { (base, base) }).collect();
+    let hit: Plan = terms.iter().map(|t| if t.extra { (1, 1) } else { (base, base) }).collect();
     let (critical, kind, shown, rule_id) = match rule.critical {
         CriticalDamage::DiceTwice { rule } => (terms.iter().map(|_| (2, 1)).collect(), "dice_twice", 2, rule),
         CriticalDamage::Multiplier { rule } => {
@@ -415,9 +418,8 @@ fn check_size(w: &Worked) -> Result<(), RulesError> {
             for (n, s) in &t.dice {
                 let dice = u64::from(*n) * u64::from(*copies);
                 count = count.saturating_add(dice);
-                for _ in 0..dice.min(1000) {
-                    outcomes = outcomes.saturating_mul(u128::from(*s));
-                }
+                let power = u128::from(*s).checked_pow(u32::try_from(dice).unwrap_or(u32::MAX));
+                outcomes = power.map_or(u128::MAX, |p| outcomes.saturating_mul(p));
             }
         }
         if outcomes > MAX_OUTCOMES || count > u64::from(MAX_ROLLED_DICE) {
@@ -553,12 +555,12 @@ pub fn expression(terms: &[Term]) -> String {
     terms
         .iter()
         .map(|t| {
-            let mut s: Vec<String> = t.dice.iter().map(|(n, d)| format!("{n}d{d}")).collect();
-            let mut text = s.join("+");
-            if t.bonus != 0 || s.is_empty() {
-                text = if s.is_empty() { t.bonus.to_string() } else { format!("{text}{:+}", t.bonus) };
-            }
-            s.clear();
+            let dice: Vec<String> = t.dice.iter().map(|(n, d)| format!("{n}d{d}")).collect();
+            let text = match (dice.is_empty(), t.bonus) {
+                (true, b) => b.to_string(),
+                (false, 0) => dice.join("+"),
+                (false, b) => format!("{}{b:+}", dice.join("+")),
+            };
             match &t.damage_type {
                 Some(ty) => format!("{text} {ty}"),
                 None => text,
