@@ -153,7 +153,7 @@ pub struct DamageReductionIn {
     /// What bypasses it: a damage type of the weapon (`slashing`) or one of its `materials`
     /// (`silver`, `magic`); empty: nothing (DR x/—).
     #[serde(default)]
-    #[schema(max_items = 16)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub bypassed_by: Vec<String>,
 }
 
@@ -216,27 +216,28 @@ fn expr_text(e: &ExprError) -> Text {
         ExprError::Empty => Text::new("an empty damage expression", "une expression de dégâts vide"),
         ExprError::TrailingSign => Text::new("ends with a sign", "se termine par un signe"),
         ExprError::MisplacedSign => Text::new(
-            "two signs in a row, or a sign first: write `1d6-1`",
-            "deux signes de suite, ou un signe en tête : écrire `1d6-1`",
+            "two signs in a row, or a sign first: write 1d6-1",
+            "deux signes de suite, ou un signe en tête : écrire 1d6-1",
         ),
         ExprError::NotATerm(t) => Text::new(
-            format!("`{t}` is neither a number nor dice such as `2d6`"),
-            format!("`{t}` n'est ni un nombre ni des dés comme `2d6`"),
+            format!("\"{t}\" is neither a number nor dice such as 2d6"),
+            format!("« {t} » n'est ni un nombre ni des dés comme 2d6"),
         ),
         ExprError::SubtractedDice(t) => Text::new(
-            format!("dice are added, not subtracted: `-{t}`"),
-            format!("les dés s'ajoutent, ils ne se retranchent pas : `-{t}`"),
+            format!("dice are added, not subtracted: -{t}"),
+            format!("les dés s'ajoutent, ils ne se retranchent pas : -{t}"),
         ),
         ExprError::NoSides(t) => Text::new(
-            format!("`{t}` lacks the number of sides (`1d6`)"),
-            format!("`{t}` n'a pas de nombre de faces (`1d6`)"),
+            format!("\"{t}\" lacks the number of sides (1d6)"),
+            format!("« {t} » n'a pas de nombre de faces (1d6)"),
         ),
-        ExprError::Count(t) => {
-            Text::new(format!("`{t}`: from 1 to {MAX_COUNT} dice"), format!("`{t}` : de 1 à {MAX_COUNT} dés"))
-        }
+        ExprError::Count(t) => Text::new(
+            format!("\"{t}\": from 1 to {MAX_COUNT} dice"),
+            format!("« {t} » : de 1 à {MAX_COUNT} dés"),
+        ),
         ExprError::Sides(t) => Text::new(
-            format!("`{t}`: a die has 1 to {MAX_SIDES} sides"),
-            format!("`{t}` : un dé a de 1 à {MAX_SIDES} faces"),
+            format!("\"{t}\": a die has 1 to {MAX_SIDES} sides"),
+            format!("« {t} » : un dé a de 1 à {MAX_SIDES} faces"),
         ),
         ExprError::Groups => Text::new(
             format!("at most {MAX_GROUPS} dice groups in one expression"),

@@ -541,15 +541,15 @@ pub struct StatsIn {
     pub hp: Option<i32>,
     /// 5e: damage types it resists (halved, rounded down).
     #[serde(default)]
-    #[schema(max_items = 16)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub resistances: Vec<String>,
     /// Damage types it is vulnerable to (5e: doubled; PF1 family: +50 %, rounded down).
     #[serde(default)]
-    #[schema(max_items = 16)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub vulnerabilities: Vec<String>,
     /// Damage types it is immune to.
     #[serde(default)]
-    #[schema(max_items = 16)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub immunities: Vec<String>,
     /// PF1 family: energy resistance per type.
     #[serde(default)]
@@ -659,7 +659,7 @@ pub struct WeaponIn {
     /// What the weapon is made of or counts as (`magic`, `silver`, `cold_iron`), for PF1
     /// damage reduction.
     #[serde(default)]
-    #[schema(max_items = 16)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub materials: Vec<String>,
 }
 

@@ -528,11 +528,11 @@ fn follow_up(
     let why = if !matches!(rules.maneuvers, ManeuverRule::CombatManeuver(_)) {
         Some((
             format!(
-                "{} grapples deal no damage; an unarmed strike is an attack (`/v1/attack`, `damage: \"unarmed\"`)",
+                "{} grapples deal no damage; an unarmed strike is an attack (/v1/attack, damage \"unarmed\")",
                 rules.id
             ),
             format!(
-                "une lutte de {} n'inflige pas de dégâts ; une attaque à mains nues est une attaque (`/v1/attack`)",
+                "une lutte de {} n'inflige pas de dégâts ; une attaque à mains nues est une attaque (/v1/attack)",
                 rules.id
             ),
         ))
@@ -552,8 +552,8 @@ fn follow_up(
         return None;
     } else if !o.maintained {
         Some((
-            "the damage comes with a check to maintain the grapple (`maintained: true`)".to_owned(),
-            "les dégâts accompagnent un test pour maintenir la lutte (`maintained: true`)".to_owned(),
+            "the damage comes with a check to maintain the grapple (maintained: true)".to_owned(),
+            "les dégâts accompagnent un test pour maintenir la lutte (maintained: true)".to_owned(),
         ))
     } else {
         None

@@ -227,7 +227,8 @@ fn work(
         trace.push(rule.unarmed.rule, DamageEffect::Unarmed { dice: expression(&untyped), nonlethal });
     }
     if terms.is_empty() || terms.len() > MAX_TERMS {
-        return Err(RulesError::field("/weapon/damage", format!("from 1 to {MAX_TERMS} damage terms")));
+        // MAX_TERMS, written out so that the server finds the sentence to translate.
+        return Err(RulesError::field("/weapon/damage", "from 1 to 8 damage terms"));
     }
     if !damage.ability_included {
         let applied = ability(rule, ctx, attacker, trace)?;
@@ -281,12 +282,11 @@ fn ability(
     let grip =
         w.grip.unwrap_or(if w.has(WeaponProperty::TwoHanded) { Grip::TwoHanded } else { Grip::OneHanded });
     if grip == Grip::OffHand && !a.grip {
-        let why = if a.off_hand_only_negative {
-            "in 5e the off-hand attack is `situational.off_hand`"
+        return Err(if a.off_hand_only_negative {
+            RulesError::field("/weapon/grip", "in 5e the off-hand attack is situational.off_hand")
         } else {
-            "this ruleset has no off-hand damage rule"
-        };
-        return Err(RulesError::field("/weapon/grip", why));
+            RulesError::field("/weapon/grip", "this ruleset has no off-hand damage rule")
+        });
     }
     let missing = |stat| RulesError::MissingStat {
         pointer: format!("/encounter/creatures/{}/stats", ctx.attacker),
@@ -354,7 +354,7 @@ fn multiplier(
         if !w.has(WeaponProperty::Brace) {
             return Err(RulesError::field(
                 "/situational/braced_against_charge",
-                "the weapon has no `brace` property",
+                "the weapon has no brace property",
             ));
         }
         m += 1;
@@ -423,11 +423,10 @@ fn check_size(w: &Worked) -> Result<(), RulesError> {
             }
         }
         if outcomes > MAX_OUTCOMES || count > u64::from(MAX_ROLLED_DICE) {
+            // MAX_ROLLED_DICE and MAX_OUTCOMES written out, for the server's translation.
             return Err(RulesError::field(
                 "/weapon/damage",
-                format!(
-                    "too many dice: a hit or critical hit rolls at most {MAX_ROLLED_DICE} damage dice with at most 2^63 outcomes in all"
-                ),
+                "too many dice: a hit or critical hit rolls at most 256 damage dice with at most 2^63 outcomes in all",
             ));
         }
         (outcomes, count) = (1, 0);
