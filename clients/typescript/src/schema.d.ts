@@ -1563,10 +1563,10 @@ export interface components {
             type: "damage.distribution";
         };
         /**
-         * @description The damage of a hit: 1 to 100 dice of 1 to 100 sides per group, at most 8 groups and ±10000 per expression; a hit or critical hit rolls at most 256 dice with at most 2^63 outcomes.
+         * @description The damage of a hit: 1 to 100 dice of 1 to 100 sides per group, at most 8 groups and ±10000 per expression; a hit or critical hit rolls at most 256 dice with at most 2^63 outcomes. A string: `NdS` groups and constants added or subtracted (`1d8+3`, `2d6`, `1d6-1`), or `unarmed` (the ruleset's unarmed strike). An array: terms of several damage types.
          * @example 1d8+3
          */
-        DamageIn: (string | unknown[]) & (string | components["schemas"]["DamageTermIn"][]);
+        DamageIn: string | components["schemas"]["DamageTermIn"][];
         /** @description The least damage of each type. */
         DamageMinimumStepOut: {
             /** Format: int64 */
@@ -1652,7 +1652,7 @@ export interface components {
              * @description What bypasses it: a damage type of the weapon (`slashing`) or one of its `materials`
              *     (`silver`, `magic`); empty: nothing (DR x/—).
              */
-            bypassed_by?: string[];
+            bypassed_by?: components["schemas"]["DamageWord"][];
         };
         /** @description The damage rolled. */
         DamageRolledStepOut: {
@@ -1693,6 +1693,8 @@ export interface components {
              */
             type: "damage.unarmed";
         };
+        /** @description A damage type (fire, slashing) or a material (silver, magic). */
+        DamageWord: string;
         /**
          * @description What put an initiative entry before the next one.
          * @enum {string}
@@ -4327,7 +4329,7 @@ export interface components {
              */
             hp?: number | null;
             /** @description Damage types it is immune to. */
-            immunities?: string[];
+            immunities?: components["schemas"]["DamageWord"][];
             /**
              * Format: int32
              * @description Initiative bonus.
@@ -4349,7 +4351,7 @@ export interface components {
              */
             proficiency_bonus?: number | null;
             /** @description 5e: damage types it resists (halved, rounded down). */
-            resistances?: string[];
+            resistances?: components["schemas"]["DamageWord"][];
             /** @description Saving throws. */
             saves?: components["schemas"]["SavesIn"];
             /**
@@ -4358,7 +4360,7 @@ export interface components {
              */
             str_mod?: number | null;
             /** @description Damage types it is vulnerable to (5e: doubled; PF1 family: +50 %, rounded down). */
-            vulnerabilities?: string[];
+            vulnerabilities?: components["schemas"]["DamageWord"][];
             /**
              * Format: int32
              * @description Wisdom modifier.
@@ -4588,7 +4590,7 @@ export interface components {
              * @description What the weapon is made of or counts as (`magic`, `silver`, `cold_iron`), for PF1
              *     damage reduction.
              */
-            materials?: string[];
+            materials?: components["schemas"]["DamageWord"][];
             /**
              * Format: int64
              * @description Maximum increments (default 10, thrown 5).
@@ -4720,6 +4722,7 @@ export type DamageRolledStepOut = components['schemas']['DamageRolledStepOut'];
 export type DamageStatId = components['schemas']['DamageStatId'];
 export type DamageTermIn = components['schemas']['DamageTermIn'];
 export type DamageUnarmedStepOut = components['schemas']['DamageUnarmedStepOut'];
+export type DamageWord = components['schemas']['DamageWord'];
 export type DecidedById = components['schemas']['DecidedById'];
 export type DiceEcho = components['schemas']['DiceEcho'];
 export type DiceGiven = components['schemas']['DiceGiven'];
