@@ -44,6 +44,7 @@ pub fn finish(doc: &mut Value) {
     for (name, tag, branches) in SPLITS {
         split(doc, name, tag, branches);
     }
+    merge_all_of(doc, "DamageIn");
     let request_examples = request_examples(doc);
     if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
         for item in paths.values_mut() {
@@ -68,6 +69,29 @@ pub fn finish(doc: &mut Value) {
             }
         }
     }
+}
+
+/// One schema of the `allOf` branches of `name`: a value that is a string or an array (a
+/// weapon's `damage`) states its string bounds and its array bounds side by side, each of
+/// which applies to its own type only; utoipa has no builder for such a schema.
+fn merge_all_of(doc: &mut Value, name: &str) {
+    let Some(s) = doc.pointer_mut(&format!("/components/schemas/{name}")) else { return };
+    let Some(branches) = s.get("allOf").and_then(Value::as_array).cloned() else { return };
+    let mut merged = Map::new();
+    for b in branches.iter().filter_map(Value::as_object) {
+        for (k, v) in b {
+            if k != "description" {
+                merged.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    let parts: Vec<&str> = branches.iter().filter_map(|b| b["description"].as_str()).collect();
+    let own = s.get("description").and_then(Value::as_str).unwrap_or("");
+    merged.insert("description".into(), json!(format!("{own} {}", parts.join(" ")).trim().to_owned()));
+    if let Some(e) = s.get("examples") {
+        merged.insert("examples".into(), e.clone());
+    }
+    *s = Value::Object(merged);
 }
 
 /// The committed answers to the request examples, by operation id.

@@ -86,6 +86,24 @@ const EXACT: &[(&str, &str)] = &[
         "D&D 5e maneuvers provoke no attack of opportunity",
         "les manœuvres de D&D 5e ne provoquent pas d'attaque d'opportunité",
     ),
+    ("from 1 to 8 damage terms", "de 1 à 8 termes de dégâts"),
+    (
+        "in 5e the off-hand attack is situational.off_hand",
+        "en 5e, l'attaque de la main non directrice est situational.off_hand",
+    ),
+    (
+        "this ruleset has no off-hand damage rule",
+        "ces règles n'ont pas de règle de dégâts de la main non directrice",
+    ),
+    (
+        "only the rulesets with a charge rule (PF1, hb3d) double a braced weapon's damage",
+        "seules les règles qui ont une charge (PF1, hb3d) doublent les dégâts d'une arme placée contre une charge",
+    ),
+    ("the weapon has no brace property", "l'arme n'a pas la propriété brace"),
+    (
+        "too many dice: a hit or critical hit rolls at most 256 damage dice with at most 2^63 outcomes in all",
+        "trop de dés : un coup ou un coup critique lance au plus 256 dés de dégâts et au plus 2^63 résultats en tout",
+    ),
 ];
 
 /// Sentences that start with a ruleset id (`pf1e ranged weapons need …`): the English rest
@@ -104,6 +122,10 @@ const AFTER_RULESET: &[(&str, &str)] = &[
     (
         " has no charge rule here (PF1 and hb3d do)",
         "{} n'a pas de règle de charge ici (PF1 et hb3d en ont une)",
+    ),
+    (
+        " has no critical multiplier (the PF1 family has)",
+        "{} n'a pas de multiplicateur de critique (la famille PF1 en a)",
     ),
     (
         " rolls initiative creature by creature; groups are a D&D 5e rule",
@@ -210,6 +232,7 @@ mod tests {
             "dnd5e2014 has no charge rule; charge is answered for pf1e and hb3d",
             "this trip provokes no attack of opportunity (improved_trip)",
             "dnd5e2024 rolls initiative creature by creature; groups are a D&D 5e rule",
+            "sf1e has no critical multiplier (the PF1 family has)",
             "no such creature",
         ];
         for s in sentences {

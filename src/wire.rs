@@ -320,3 +320,26 @@ closed_set!(
     /// What sets a movement's budget besides the speed.
     BudgetWhyId ["double_move", "dash", "stand_up", "crawl", "dragging"]
 );
+closed_set!(
+    /// Why a damage gets the ability modifier it gets.
+    DamageAbilityWhyId [
+        "melee", "thrown", "ranged", "finesse", "two_handed", "off_hand_half", "off_hand_negative_only",
+        "ranged_none", "included",
+    ]
+);
+closed_set!(
+    /// The ability modifier a damage reads.
+    DamageStatId ["str_mod", "dex_mod"]
+);
+closed_set!(
+    /// What multiplies a damage (PF1, hb3d).
+    DamageMultiplierWhyId ["lance_mounted_charge", "braced_against_charge"]
+);
+closed_set!(
+    /// What a critical hit does to the damage: 5e, PF1 family, SF.
+    CriticalDamageId ["dice_twice", "multiplier", "roll_twice"]
+);
+closed_set!(
+    /// A defence against one damage type.
+    MitigationId ["immunity", "resistance", "vulnerability", "energy_resistance", "damage_reduction"]
+);

@@ -9,6 +9,7 @@ mod http {
     pub mod concealment;
     pub mod contract;
     pub mod cover;
+    pub mod damage;
     pub mod flanking;
     pub mod french;
     pub mod fuzz;

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::contract::{Check, Contract};
+use super::damage::DamageOut;
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, WeaponIn};
 use super::mapping;
@@ -37,6 +38,10 @@ pub struct SituationalIn {
     /// Ignores every cover but total cover.
     #[serde(default)]
     pub ignores_cover_except_total: bool,
+    /// PF1, hb3d: the attacker readied a `brace` weapon against the target's charge: double
+    /// damage.
+    #[serde(default)]
+    pub braced_against_charge: bool,
 }
 
 /// An attack question.
@@ -47,13 +52,13 @@ pub struct SituationalIn {
         "ruleset": "dnd5e2024",
         "grid": {"width": 10, "height": 3},
         "creatures": [
-            {"id": "archer", "side": "party", "at": {"x": 0, "y": 1}, "stats": {"attack_bonus": 5}},
-            {"id": "orc", "side": "monsters", "at": {"x": 6, "y": 1}, "stats": {"ac": 15}}
+            {"id": "archer", "side": "party", "at": {"x": 0, "y": 1}, "stats": {"attack_bonus": 5, "dex_mod": 3}},
+            {"id": "orc", "side": "monsters", "at": {"x": 6, "y": 1}, "stats": {"ac": 15, "hp": 15}}
         ]
     },
     "attacker": "archer",
     "target": "orc",
-    "weapon": {"kind": "ranged", "normal_ft": 150, "long_ft": 600},
+    "weapon": {"kind": "ranged", "normal_ft": 150, "long_ft": 600, "damage": "1d8", "damage_type": "piercing"},
     "dice": {"mode": "roll", "seed": 7}
 }))]
 pub struct AttackRequest {
@@ -212,6 +217,10 @@ pub struct AttackResponse {
     pub result: AttackResult,
     /// Exact odds.
     pub odds: AttackOdds,
+    /// The damage, when the weapon has a `damage`: its exact distribution on a hit, on a
+    /// critical hit and for the attack (misses deal 0), and what was rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage: Option<DamageOut>,
     /// The dice rolled or taken.
     pub rolls: Vec<RollOut>,
     /// The dice settings, with the seed used.
@@ -256,6 +265,7 @@ impl AttackRequest {
             other_weapon: other,
             ignores_half_and_three_quarters_cover: s.ignores_half_and_three_quarters_cover,
             ignores_cover_except_total: s.ignores_cover_except_total,
+            braced_against_charge: s.braced_against_charge,
         };
         Ok(AttackQuestion { encounter, attacker, target, weapon, situational })
     }
@@ -296,6 +306,7 @@ impl AttackResponse {
         AttackResponse {
             result: result(a),
             odds: odds(a),
+            damage: a.damage.as_ref().map(DamageOut::new),
             rolls: a.rolls.iter().map(RollOut::from).collect(),
             dice,
             trace: render::trace(&a.trace, lang, enc.ruleset),

@@ -83,6 +83,10 @@ schema_type!(
     FeatId => string(1, NAME_CHARS, "A feat id (`improved_trip`).")
 );
 schema_type!(
+    /// A damage type or a material in a list.
+    DamageWord => string(1, 64, "A damage type (fire, slashing) or a material (silver, magic).")
+);
+schema_type!(
     /// A row of `map` or `light_map`.
     Row => string(0, 1000, "One row, one character per square (at most `ARBITER_MAX_GRID_SIDE`).")
 );

@@ -328,6 +328,25 @@ impl<'a> Check<'a> {
         ] {
             self.stat(name, v);
         }
+        use super::damage::{DAMAGE_AMOUNT, DAMAGE_TYPES, TYPE_CHARS};
+        self.opt_int("hp", s.hp.map(i64::from), 0, DAMAGE_AMOUNT);
+        for (name, list) in [
+            ("resistances", &s.resistances),
+            ("vulnerabilities", &s.vulnerabilities),
+            ("immunities", &s.immunities),
+        ] {
+            self.list(name, list, DAMAGE_TYPES, |c, t| c.chars(None, t, 1, TYPE_CHARS));
+        }
+        self.list("energy_resistance", &s.energy_resistance, DAMAGE_TYPES, |c, e| {
+            c.chars(Some("type"), &e.damage_type, 1, TYPE_CHARS);
+            c.int("amount", e.amount, 0, DAMAGE_AMOUNT);
+        });
+        if let Some(dr) = &s.dr {
+            self.at("dr", |c| {
+                c.int("amount", dr.amount, 0, DAMAGE_AMOUNT);
+                c.list("bypassed_by", &dr.bypassed_by, DAMAGE_TYPES, |c, b| c.chars(None, b, 1, TYPE_CHARS));
+            });
+        }
         let v = &s.saves;
         self.at("saves", |c| {
             for (name, v) in [
@@ -361,6 +380,27 @@ impl<'a> Check<'a> {
             self.chars(Some("name"), n, 0, NAME_CHARS);
         }
         self.opt_int("crit_range", w.crit_range, 2, 20);
+        self.opt_int("crit_multiplier", w.crit_multiplier, 2, 4);
+        if let Some(d) = &w.damage {
+            self.damage(d);
+        }
+        let types = super::damage::TYPE_CHARS;
+        self.list("materials", &w.materials, super::damage::DAMAGE_TYPES, |c, m| c.chars(None, m, 1, types));
+    }
+
+    /// A `damage` field: an expression or at most 8 terms, each within its length.
+    pub(crate) fn damage(&mut self, d: &super::damage::DamageIn) {
+        use super::damage::{DamageIn, TYPE_CHARS};
+        use arbiter_rules::damage::{MAX_TERMS, expr::MAX_CHARS};
+        match d {
+            DamageIn::Expression(e) => self.chars(Some("damage"), e, 1, MAX_CHARS),
+            DamageIn::Terms(ts) => self.list("damage", ts, MAX_TERMS, |c, t| {
+                c.chars(Some("dice"), &t.dice, 1, MAX_CHARS);
+                if let Some(ty) = &t.damage_type {
+                    c.chars(Some("type"), ty, 1, TYPE_CHARS);
+                }
+            }),
+        }
     }
 
     pub(crate) fn dice(&mut self, d: &DiceIn) {
@@ -393,6 +433,9 @@ impl<'a> Check<'a> {
             if let Some(list) = list {
                 self.list(name, list, FACES, faces);
             }
+        }
+        if let Some(list) = &r.damage {
+            self.list("damage", list, arbiter_rules::damage::MAX_ROLLED_DICE as usize, faces);
         }
         let max = self.limits.max_creatures as usize;
         self.at("initiative", |c| {

@@ -107,6 +107,12 @@ pub struct GivenRollsIn {
     #[serde(default)]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub mount_save: Option<Vec<i64>>,
+    /// The damage dice of a hit, in the order the answer's `damage` documents: term by term,
+    /// each term's dice as many times as it is rolled (a critical hit: 5e each term's dice
+    /// twice, PF1 ×3 the weapon's dice three times).
+    #[serde(default)]
+    #[schema(max_items = 256, value_type = Option<Vec<Face>>)]
+    pub damage: Option<Vec<i64>>,
     /// Initiative faces keyed by creature id (at most 500 creatures).
     #[serde(default, deserialize_with = "super::bounds::unique_keys")]
     #[schema(value_type = InitiativeRolls)]
@@ -232,6 +238,7 @@ impl DiceIn {
                     (Purpose::Opposed, &rolls.opposed),
                     (Purpose::Save, &rolls.save),
                     (Purpose::MountSave, &rolls.mount_save),
+                    (Purpose::Damage, &rolls.damage),
                 ]
                 .into_iter()
                 .filter_map(|(p, f)| f.clone().map(|f| (p, f)))

@@ -551,6 +551,27 @@ pub struct StatsIn {
     /// Initiative bonus.
     #[schema(minimum = -1000, maximum = 1000)]
     pub initiative_bonus: Option<i32>,
+    /// Hit points left: the damage answers say the chance to drop the creature.
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub hp: Option<i32>,
+    /// 5e: damage types it resists (halved, rounded down).
+    #[serde(default)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
+    pub resistances: Vec<String>,
+    /// Damage types it is vulnerable to (5e: doubled; PF1 family: +50 %, rounded down).
+    #[serde(default)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
+    pub vulnerabilities: Vec<String>,
+    /// Damage types it is immune to.
+    #[serde(default)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
+    pub immunities: Vec<String>,
+    /// PF1 family: energy resistance per type.
+    #[serde(default)]
+    #[schema(max_items = 16)]
+    pub energy_resistance: Vec<super::damage::EnergyResistanceIn>,
+    /// PF1 family: damage reduction.
+    pub dr: Option<super::damage::DamageReductionIn>,
     /// Saving throws.
     #[serde(default)]
     pub saves: SavesIn,
@@ -591,6 +612,7 @@ pub enum WeaponPropertyIn {
     TwoHanded,
     Versatile,
     Whip,
+    Lance,
 }
 
 /// A weapon: 5e uses `normal_ft`/`long_ft`, PF1, SF and hb3d a range increment.
@@ -634,6 +656,27 @@ pub struct WeaponIn {
     pub crit_range: Option<i64>,
     /// SF: the armor class the weapon targets (default `kac`).
     pub targets: Option<TargetsIn>,
+    /// The damage of a hit (`/v1/attack` answers its exact distribution): `"1d8+3"`,
+    /// `"unarmed"`, or terms `[{"dice": "1d8", "type": "slashing"}, {"dice": "2d6", "type":
+    /// "fire"}]`. The ruleset adds the ability modifier unless `ability_in_damage`.
+    #[serde(default)]
+    #[schema(value_type = Option<super::damage::DamageIn>)]
+    pub damage: Option<super::damage::DamageIn>,
+    /// The `damage` expression already includes the ability modifier (as character sheets
+    /// show it): none is added, and no grip or off-hand rule changes it.
+    #[serde(default)]
+    pub ability_in_damage: bool,
+    /// PF1, hb3d: the critical multiplier (2 by default, 3, 4).
+    #[schema(minimum = 2, maximum = 4)]
+    pub crit_multiplier: Option<i64>,
+    /// PF1, hb3d: how the weapon is held, for Strength to damage (default `two_handed` for a
+    /// `two_handed` weapon, else `one_handed`).
+    pub grip: Option<super::damage::GripIn>,
+    /// What the weapon is made of or counts as (`magic`, `silver`, `cold_iron`), for PF1
+    /// damage reduction.
+    #[serde(default)]
+    #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
+    pub materials: Vec<String>,
 }
 
 /// Starfinder armor classes.

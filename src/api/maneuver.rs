@@ -1,10 +1,12 @@
 //! `POST /v1/maneuvers`: wire types and their mapping both ways.
 
+use arbiter_rules::damage::Damage;
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::maneuver::{
     ChargeOptions, Effects, GrappleMove, Kind, ManeuverAnswer, Modifier, MoveFollowUp, Options, Push,
     PushStop, ShoveChoice, Side,
 };
+use arbiter_rules::ruleset::{ManeuverRule, Ruleset};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -42,14 +44,17 @@ pub enum ChargeThenIn {
     Overrun,
 }
 
-/// What a successful PF1 / hb3d grapple check also does (`pf1e.maneuver.grapple`,
-/// `hb3d.maneuver.grapple`).
+/// What a successful PF1 / hb3d grapple check also does besides keeping the hold
+/// (`pf1e.maneuver.grapple`, `hb3d.maneuver.grapple`: « Déplacement », « Dégâts »).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FollowUpIn {
     /// Move the grappler and the target up to half the grappler's speed along `path`, then
     /// place the target on `place`, adjacent to the grappler (seed 003 « Déplacement »).
     Move,
+    /// Deal damage (`options.damage`, default the grappler's unarmed strike): the answer's
+    /// `damage` gives its distribution on a success and overall.
+    Damage,
 }
 
 /// Maneuver options.
@@ -92,7 +97,7 @@ pub struct ManeuverOptionsIn {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 1000000)]
     pub aoo_damage: u32,
-    /// PF1 / hb3d grapple (also `maintained`): what a successful check also does; `move`
+    /// PF1 / hb3d grapple maintained (`maintained: true`): what a successful check also does; `move`
     /// needs `path` and `place`.
     #[serde(default)]
     pub follow_up: Option<FollowUpIn>,
@@ -100,6 +105,18 @@ pub struct ManeuverOptionsIn {
     /// grappler's final space.
     #[serde(default)]
     pub place: Option<SquareIn>,
+    /// `follow_up: "damage"`: the damage dealt (default `"unarmed"`, the grappler's unarmed
+    /// strike; or a light or one-handed weapon's damage, PF1).
+    #[serde(default)]
+    #[schema(value_type = Option<super::damage::DamageIn>)]
+    pub damage: Option<super::damage::DamageIn>,
+    /// `follow_up: "damage"`: the `damage` already includes the ability modifier.
+    #[serde(default)]
+    pub ability_in_damage: bool,
+    /// `follow_up: "damage"`: the grappler deals nonlethal damage (the seed: « létaux ou
+    /// non-létaux »; default lethal).
+    #[serde(default)]
+    pub nonlethal: bool,
 }
 
 /// A maneuver question.
@@ -481,6 +498,10 @@ pub struct ManeuverResponse {
     pub result: ManeuverResult,
     /// Exact odds.
     pub odds: ManeuverOdds,
+    /// `follow_up: "damage"`: the damage, its exact distribution on a success (`hit`) and
+    /// for the maneuver (`overall`, failures deal 0), and what was rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage: Option<super::damage::DamageOut>,
     /// Dice rolled or taken.
     pub rolls: Vec<RollOut>,
     /// The dice settings.
@@ -506,6 +527,8 @@ pub struct ManeuverQuestion {
     pub charge: ChargeOptions,
     /// A grapple's follow-up move.
     pub grapple_move: Option<GrappleMove>,
+    /// A grapple's follow-up damage and whether it is nonlethal.
+    pub damage: Option<(Damage, bool)>,
 }
 
 impl ManeuverRequest {
@@ -531,7 +554,8 @@ impl ManeuverRequest {
             .as_ref()
             .and_then(|p| squares_in(&mut d.problems, "/options", std::slice::from_ref(p)).first().copied());
         charge_only(&mut d.problems, kind, o);
-        follow_up_only(&mut d.problems, kind, o);
+        follow_up_only(&mut d.problems, kind, self.encounter.ruleset.0.rules(), o);
+        let damage = follow_up(&mut d.problems, kind, self.encounter.ruleset.0.rules(), o);
         let pair = d.pair(&self.attacker, &self.target);
         let (encounter, ((attacker, target), kind)) = d.finish(pair.zip(kind))?;
         let options = Options {
@@ -558,8 +582,72 @@ impl ManeuverRequest {
             }),
             standard_only: o.standard_only,
         };
-        Ok(ManeuverQuestion { encounter, attacker, target, kind, options, charge, grapple_move })
+        Ok(ManeuverQuestion { encounter, attacker, target, kind, options, charge, grapple_move, damage })
     }
+}
+
+/// The follow-up damage of a maintained PF1 / hb3d grapple, or the problems of the options
+/// that ask for it where it does not apply.
+fn follow_up(
+    p: &mut Problems,
+    kind: Option<Kind>,
+    rules: &Ruleset,
+    o: &ManeuverOptionsIn,
+) -> Option<(Damage, bool)> {
+    if o.follow_up != Some(FollowUpIn::Damage) {
+        for (field, given) in [
+            ("damage", o.damage.is_some()),
+            ("ability_in_damage", o.ability_in_damage),
+            ("nonlethal", o.nonlethal),
+        ] {
+            if given {
+                p.push(
+                    format!("/options/{field}"),
+                    Text::new("only with follow_up: damage", "seulement avec follow_up: damage"),
+                );
+            }
+        }
+        return None;
+    }
+    let why = if !matches!(rules.maneuvers, ManeuverRule::CombatManeuver(_)) {
+        Some((
+            format!(
+                "{} grapples deal no damage; an unarmed strike is an attack (/v1/attack, damage \"unarmed\")",
+                rules.id
+            ),
+            format!(
+                "une lutte de {} n'inflige pas de dégâts ; une attaque à mains nues est une attaque (/v1/attack)",
+                rules.id
+            ),
+        ))
+    } else if kind.is_some_and(|k| k != Kind::Grapple) {
+        Some((
+            "only a grapple deals follow-up damage".to_owned(),
+            "seule une lutte inflige des dégâts de suite".to_owned(),
+        ))
+    } else if rules.damage.grapple_unarmed_only && o.damage.as_ref().is_some_and(|d| !d.is_unarmed()) {
+        p.push(
+            "/options/damage",
+            Text::new(
+                format!("a {} grapple deals the grappler's unarmed damage only", rules.id),
+                format!("une lutte de {} n'inflige que les dégâts à mains nues", rules.id),
+            ),
+        );
+        return None;
+    } else if !o.maintained {
+        Some((
+            "the damage comes with a check to maintain the grapple (maintained: true)".to_owned(),
+            "les dégâts accompagnent un test pour maintenir la lutte (maintained: true)".to_owned(),
+        ))
+    } else {
+        None
+    };
+    if let Some((en, fr)) = why {
+        p.push("/options/follow_up", Text::new(en, fr));
+        return None;
+    }
+    let given = o.damage.clone().unwrap_or(super::damage::DamageIn::Expression("unarmed".into()));
+    super::damage::weapon_damage(p, "/options", &given, None, o.ability_in_damage).map(|d| (d, o.nonlethal))
 }
 
 /// The options only a charge takes, refused on another (known) maneuver (a grapple's
@@ -600,9 +688,10 @@ fn charge_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
     }
 }
 
-/// The options of a grapple's follow-up: only a grapple takes one, and a move needs its path
-/// and the target's square.
-fn follow_up_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
+/// The options of a grapple's follow-up: only a grapple takes one, a move comes with a check
+/// to maintain the hold (as the damage does: PF1 « once you are grappling », seed 003 « chaque
+/// test réussi » of the hold) and needs its path and the target's square.
+fn follow_up_only(p: &mut Problems, kind: Option<Kind>, rules: &Ruleset, o: &ManeuverOptionsIn) {
     if kind.is_some() && kind != Some(Kind::Grapple) && o.follow_up.is_some() {
         p.push(
             "/options/follow_up",
@@ -610,6 +699,16 @@ fn follow_up_only(p: &mut Problems, kind: Option<Kind>, o: &ManeuverOptionsIn) {
         );
     }
     if o.follow_up == Some(FollowUpIn::Move) {
+        let combat_maneuver = matches!(rules.maneuvers, ManeuverRule::CombatManeuver(_));
+        if combat_maneuver && kind == Some(Kind::Grapple) && !o.maintained {
+            p.push(
+                "/options/follow_up",
+                Text::new(
+                    "the move comes with a check to maintain the grapple (maintained: true)",
+                    "le déplacement accompagne un test pour maintenir la lutte (maintained: true)",
+                ),
+            );
+        }
         if o.path.is_none() {
             p.push(
                 "/options/path",
@@ -664,6 +763,7 @@ impl ManeuverResponse {
                     .map(|(feet, r)| MovedOdds { feet: *feet, p: r.to_f64(), exact: r.to_string() })
                     .collect(),
             },
+            damage: None,
             rolls: m.rolls.iter().map(RollOut::from).collect(),
             dice,
             trace: render::trace(&m.trace, lang, q.encounter.ruleset),
@@ -800,6 +900,9 @@ impl Contract for ManeuverRequest {
             c.int("aoo_damage", i64::from(o.aoo_damage), 0, AOO_DAMAGE);
             if let Some(place) = &o.place {
                 c.at("place", |c| c.square(place));
+            }
+            if let Some(d) = &o.damage {
+                c.damage(d);
             }
         });
     }

@@ -3,12 +3,13 @@
 
 use std::collections::BTreeMap;
 
+use arbiter_rules::damage::Defences;
 use arbiter_rules::encounter::{
-    ArmorClass, Condition, Creature, Encounter, Environment, Gravity, Grid, Light, LightSource, Saves,
+    ArmorClass, Condition, Creature, Encounter, Environment, Gravity, Grid, Grip, Light, LightSource, Saves,
     Senses, Size, Stats, Terrain, Wall, WallKind, Weapon, WeaponKind, WeaponProperty,
 };
 use arbiter_rules::grid::{Coord, Point, Space, Square};
-use arbiter_rules::ruleset::{Ruleset, RulesetId, Variants};
+use arbiter_rules::ruleset::{Mitigation, Ruleset, RulesetId, Variants};
 
 use super::encounter::*;
 use crate::config::Limits;
@@ -174,6 +175,7 @@ fn weapon_property(p: WeaponPropertyIn) -> WeaponProperty {
         P::TwoHanded => WeaponProperty::TwoHanded,
         P::Versatile => WeaponProperty::Versatile,
         P::Whip => WeaponProperty::Whip,
+        P::Lance => WeaponProperty::Lance,
     }
 }
 
@@ -253,6 +255,23 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
             TargetsIn::Eac => ArmorClass::Eac,
             TargetsIn::Kac => ArmorClass::Kac,
         }),
+        damage: w.damage.as_ref().and_then(|d| {
+            super::damage::weapon_damage(p, base, d, w.damage_type.as_deref(), w.ability_in_damage)
+        }),
+        crit_multiplier: match w.crit_multiplier {
+            Some(m) if (2..=4).contains(&m) => u32::try_from(m).ok(),
+            Some(_) => {
+                p.push(format!("{base}/crit_multiplier"), between(2, 4));
+                None
+            }
+            None => None,
+        },
+        grip: w.grip.map(|g| match g {
+            super::damage::GripIn::OneHanded => Grip::OneHanded,
+            super::damage::GripIn::TwoHanded => Grip::TwoHanded,
+            super::damage::GripIn::OffHand => Grip::OffHand,
+        }),
+        materials: w.materials.clone(),
     }
 }
 
@@ -312,6 +331,7 @@ fn stats(s: &StatsIn) -> Stats {
         cmd: s.cmd,
         bab: s.bab,
         initiative_bonus: s.initiative_bonus,
+        hp: s.hp,
         saves: Saves {
             str: s.saves.str,
             dex: s.saves.dex,
@@ -758,7 +778,45 @@ fn creature(
         mounted_on: None,
         mount_independent: c.mount_control == Some(super::encounter::MountControlIn::Independent),
         stats: stats(&c.stats),
+        defences: defences(p, &c.stats, rules, ptr),
     }
+}
+
+/// A creature's defences against damage; those its ruleset does not define are refused (5e
+/// resistances, the PF1 family's energy resistance and damage reduction).
+fn defences(p: &mut Problems, s: &StatsIn, rules: &Ruleset, ptr: &At<'_>) -> Defences {
+    let five_e = matches!(rules.damage.mitigation, Mitigation::Dnd5e { .. });
+    let mut refuse = |field: &str, what: (&str, &str)| {
+        p.push(
+            format!("{ptr}/stats/{field}"),
+            Text::new(
+                format!("{} does not define {}", rules.id, what.0),
+                format!("{} ne définit pas {}", rules.id, what.1),
+            ),
+        );
+    };
+    if !five_e && !s.resistances.is_empty() {
+        refuse(
+            "resistances",
+            ("5e resistance: use energy_resistance", "la résistance de 5e : utiliser energy_resistance"),
+        );
+    }
+    if five_e && !s.energy_resistance.is_empty() {
+        refuse(
+            "energy_resistance",
+            ("energy resistance: use resistances", "la résistance aux énergies : utiliser resistances"),
+        );
+    }
+    if five_e && s.dr.is_some() {
+        refuse("dr", ("damage reduction", "la réduction de dégâts"));
+    }
+    super::damage::defences(
+        &s.resistances,
+        &s.vulnerabilities,
+        &s.immunities,
+        &s.energy_resistance,
+        s.dr.as_ref(),
+    )
 }
 
 /// A creature's anchor square; its `side`×`side` space must lie inside the grid.

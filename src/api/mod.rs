@@ -13,6 +13,7 @@ pub mod charge;
 pub mod concealment;
 pub mod contract;
 pub mod cover;
+pub mod damage;
 pub mod dice;
 pub mod encounter;
 pub mod flanking;

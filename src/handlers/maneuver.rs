@@ -5,12 +5,15 @@ use axum::response::Response;
 
 use super::QuestionProblems;
 use crate::AppState;
+use crate::api::damage::DamageOut;
 use crate::api::dice::check_all_used;
 use crate::api::maneuver::{ManeuverRequest, ManeuverResponse};
 use crate::error::{AppError, Problem};
 use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
+use arbiter_rules::damage::follow_up;
+use arbiter_rules::dice::Recorder;
 use arbiter_rules::maneuver::{Kind, charge, follow_up_move, maneuver};
 use arbiter_rules::scene::Scene;
 
@@ -57,7 +60,7 @@ pub async fn maneuvers(
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let (a, t, o) = (q.attacker, q.target, &q.options);
-    let m = if q.kind == Kind::Charge {
+    let mut m = if q.kind == Kind::Charge {
         charge(&scene, a, t, &q.charge, o, &mut source, &mut budget)?
     } else {
         let mut m = maneuver(&scene, a, t, q.kind, o, &mut source, &mut budget)?;
@@ -66,8 +69,22 @@ pub async fn maneuvers(
         }
         m
     };
+    // A maintained grapple's follow-up damage, its dice after the check's.
+    let damage = match (&q.damage, m.legal) {
+        (Some((d, nonlethal)), true) => {
+            let mut rec = Recorder::new(&mut source);
+            let (success, succeeded) = (m.odds.success, m.success);
+            let answer =
+                follow_up(&q.encounter, a, t, d, success, succeeded, *nonlethal, &mut rec, &mut m.trace)?;
+            m.rolls.extend(rec.rolled);
+            answer
+        }
+        _ => None,
+    };
     if m.legal {
         check_all_used(&source, "maneuver")?;
     }
-    Ok(super::json(&ManeuverResponse::new(&q, &m, echo, accept.lang)))
+    let mut answer = ManeuverResponse::new(&q, &m, echo, accept.lang);
+    answer.damage = damage.as_ref().map(DamageOut::new);
+    Ok(super::json(&answer))
 }

@@ -178,6 +178,7 @@ pub trait EffectFamily {
 mod analyze;
 mod attack;
 mod cover;
+mod damage;
 mod flanking;
 pub(crate) mod glossary;
 mod grid;
@@ -191,6 +192,7 @@ mod vision;
 pub use analyze::AnalyzeEffectOut;
 pub use attack::AttackEffectOut;
 pub use cover::CoverEffectOut;
+pub use damage::DamageEffectOut;
 pub use flanking::FlankEffectOut;
 pub use grid::GridEffectOut;
 pub use initiative::InitiativeEffectOut;
@@ -254,6 +256,8 @@ pub enum EffectOut {
     Analyze(AnalyzeEffectOut),
     /// See [`MountedEffectOut`].
     Mounted(MountedEffectOut),
+    /// See [`DamageEffectOut`].
+    Damage(DamageEffectOut),
 }
 
 /// Every member of every family, in order.
@@ -270,6 +274,7 @@ fn members() -> Vec<Member> {
     InitiativeEffectOut::members(&mut out);
     AnalyzeEffectOut::members(&mut out);
     MountedEffectOut::members(&mut out);
+    DamageEffectOut::members(&mut out);
     out
 }
 
@@ -461,5 +466,6 @@ fn effect(e: &Effect, lang: Lang, voc: &Words) -> (String, EffectOut) {
         Effect::Initiative(e) => family(initiative::effect(e, lang), EffectOut::Initiative),
         Effect::Analyze(e) => family(analyze::effect(e, lang), EffectOut::Analyze),
         Effect::Mounted(e) => family(mounted::effect(e, lang), EffectOut::Mounted),
+        Effect::Damage(e) => family(damage::effect(e, lang), EffectOut::Damage),
     }
 }

@@ -71,6 +71,8 @@ const FREE_STRINGS: &[&str] = &[
     "RollOut.purpose",
     "WeaponIn.damage_type",
     "WeaponIn.name",
+    "WeaponIn.materials[]",
+    "DamageReductionIn.bypassed_by[]",
     "FeatId",
     "FieldError.pointer",
     "FlankingResult.rule",

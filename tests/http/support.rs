@@ -232,6 +232,8 @@ pub const FIXTURES: &[(&str, &str)] = &[
     ("attack/cases", "/v1/attack"),
     ("concealment/cases", "/v1/concealment"),
     ("cover/cases", "/v1/cover"),
+    ("damage/cases", "/v1/attack"),
+    ("damage/grapple", "/v1/maneuvers"),
     ("flanking/cases", "/v1/flanking"),
     ("initiative/cases", "/v1/initiative"),
     ("initiative/mounted", "/v1/initiative"),

@@ -581,7 +581,8 @@ export interface components {
          *             "id": "archer",
          *             "side": "party",
          *             "stats": {
-         *               "attack_bonus": 5
+         *               "attack_bonus": 5,
+         *               "dex_mod": 3
          *             }
          *           },
          *           {
@@ -592,7 +593,8 @@ export interface components {
          *             "id": "orc",
          *             "side": "monsters",
          *             "stats": {
-         *               "ac": 15
+         *               "ac": 15,
+         *               "hp": 15
          *             }
          *           }
          *         ],
@@ -604,6 +606,8 @@ export interface components {
          *       },
          *       "target": "orc",
          *       "weapon": {
+         *         "damage": "1d8",
+         *         "damage_type": "piercing",
          *         "kind": "ranged",
          *         "long_ft": 600,
          *         "normal_ft": 150
@@ -626,6 +630,11 @@ export interface components {
         };
         /** @description The answer to an attack question. */
         AttackResponse: {
+            /**
+             * @description The damage, when the weapon has a `damage`: its exact distribution on a hit, on a
+             *     critical hit and for the attack (misses deal 0), and what was rolled.
+             */
+            damage?: components["schemas"]["DamageOut"];
             /** @description The dice settings, with the seed used. */
             dice: components["schemas"]["DiceEcho"];
             /** @description Exact odds. */
@@ -1487,6 +1496,230 @@ export interface components {
             square: components["schemas"]["SquareOut"];
         };
         /**
+         * @description What a critical hit does to the damage: 5e, PF1 family, SF.
+         * @enum {string}
+         */
+        CriticalDamageId: "dice_twice" | "multiplier" | "roll_twice";
+        /** @description The ability modifier added to the damage. */
+        DamageAbilityStepOut: {
+            /** Format: int32 */
+            applied: number;
+            /** Format: int32 */
+            modifier: number;
+            stat?: components["schemas"]["DamageStatId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "damage.ability";
+            why: components["schemas"]["DamageAbilityWhyId"];
+        };
+        /**
+         * @description Why a damage gets the ability modifier it gets.
+         * @enum {string}
+         */
+        DamageAbilityWhyId: "melee" | "thrown" | "ranged" | "finesse" | "two_handed" | "off_hand_half" | "off_hand_negative_only" | "ranged_none" | "included";
+        /** @description The damage of one damage type, rolled. */
+        DamageByTypeOut: {
+            /**
+             * Format: int64
+             * @description After the minimum and the target's defences.
+             */
+            dealt: number;
+            /**
+             * Format: int64
+             * @description The sum of its dice and bonuses.
+             */
+            rolled: number;
+            /** @description The damage type; absent for untyped damage. */
+            type?: string;
+        };
+        /** @description What a critical hit does to the damage. */
+        DamageCriticalStepOut: {
+            kind: components["schemas"]["CriticalDamageId"];
+            /** Format: double */
+            p_critical: number;
+            /** Format: int32 */
+            rolls: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "damage.critical";
+        };
+        /** @description Exact fractions of a damage distribution's summary. */
+        DamageDistExact: {
+            /** @description The mean. */
+            mean: string;
+            /** @description P(damage ≥ hp). */
+            p_drop?: string;
+        };
+        /** @description An exact damage distribution. */
+        DamageDistOut: {
+            /** @description Exact fractions. */
+            exact: components["schemas"]["DamageDistExact"];
+            /**
+             * Format: double
+             * @description The mean damage.
+             */
+            mean: number;
+            /** @description P(damage = k) for every possible k, in increasing order (zero chances left out). */
+            outcomes: components["schemas"]["DamageOutcomeOut"][];
+            /**
+             * Format: double
+             * @description P(damage ≥ the target's `hp`): the chance to drop it (present when `hp` is known).
+             */
+            p_drop?: number;
+        };
+        /** @description The damage's distribution summed up. */
+        DamageDistributionStepOut: {
+            expression: string;
+            /** Format: int32 */
+            hp?: number;
+            /** Format: double */
+            mean: number;
+            /** Format: double */
+            p_drop?: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "damage.distribution";
+        };
+        /**
+         * @description The damage of a hit: 1 to 100 dice of 1 to 100 sides per group, at most 8 groups and ±10000 per expression; a hit or critical hit rolls at most 256 dice with at most 2^63 outcomes. A string: `NdS` groups and constants added or subtracted (`1d8+3`, `2d6`, `1d6-1`), or `unarmed` (the ruleset's unarmed strike). An array: terms of several damage types.
+         * @example 1d8+3
+         */
+        DamageIn: string | components["schemas"]["DamageTermIn"][];
+        /** @description The least damage of each type. */
+        DamageMinimumStepOut: {
+            /** Format: int64 */
+            minimum: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "damage.minimum";
+        };
+        /** @description A defence of the target against one damage type. */
+        DamageMitigationStepOut: {
+            /** Format: int64 */
+            amount?: number;
+            bypassed: boolean;
+            damage_type?: string;
+            kind: components["schemas"]["MitigationId"];
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "damage.mitigation";
+        };
+        /** @description The damage multiplied (lance on a mounted charge, braced weapon). */
+        DamageMultiplierStepOut: {
+            /** Format: int32 */
+            multiplier: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "damage.multiplier";
+            why: components["schemas"]["DamageMultiplierWhyId"];
+        };
+        /**
+         * @description What multiplies a damage (PF1, hb3d).
+         * @enum {string}
+         */
+        DamageMultiplierWhyId: "lance_mounted_charge" | "braced_against_charge";
+        /** @description The damage part of an answer. */
+        DamageOut: {
+            /** @description The damage of a critical hit (absent where none can happen). */
+            critical?: components["schemas"]["DamageDistOut"];
+            /** @description The damage of a hit as worked out, ability modifier included (`"1d8+3 slashing"`). */
+            expression: string;
+            /** @description The damage of a normal hit (of a successful check, for a maneuver). */
+            hit: components["schemas"]["DamageDistOut"];
+            /**
+             * Format: int32
+             * @description The target's hit points, when known.
+             */
+            hp?: number;
+            /** @description The damage is nonlethal (the PF1 family's unarmed strike) or chosen so (grapple). */
+            nonlethal: boolean;
+            /** @description The damage of the whole attack or maneuver: misses and failures deal 0. */
+            overall: components["schemas"]["DamageDistOut"];
+            /** @description The damage dealt, when the dice were rolled or given and the attack hit. */
+            rolled?: components["schemas"]["RolledDamageOut"];
+        };
+        /** @description One possible damage. */
+        DamageOutcomeOut: {
+            /**
+             * Format: int64
+             * @description The damage.
+             */
+            damage: number;
+            /** @description The same as an exact fraction (`"9/20"`). */
+            exact: string;
+            /**
+             * Format: double
+             * @description Its probability.
+             */
+            p: number;
+        };
+        /** @description PF1 damage reduction. */
+        DamageReductionIn: {
+            /**
+             * Format: int64
+             * @description Subtracted from each hit's physical damage.
+             */
+            amount: number;
+            /**
+             * @description What bypasses it: a damage type of the weapon (`slashing`) or one of its `materials`
+             *     (`silver`, `magic`); empty: nothing (DR x/—).
+             */
+            bypassed_by?: components["schemas"]["DamageWord"][];
+        };
+        /** @description The damage rolled. */
+        DamageRolledStepOut: {
+            critical: boolean;
+            faces: number[];
+            /** Format: int64 */
+            total: number;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "damage.rolled";
+        };
+        /**
+         * @description The ability modifier a damage reads.
+         * @enum {string}
+         */
+        DamageStatId: "str_mod" | "dex_mod";
+        /** @description One term of a weapon's damage. */
+        DamageTermIn: {
+            /** @description Dice and bonus (`"2d6"`, `"1d8+3"`). */
+            dice: string;
+            /**
+             * @description PF1 family: extra dice (sneak attack, flaming) that a critical multiplier does not
+             *     multiply.
+             */
+            extra?: boolean;
+            /** @description Damage type (`"fire"`); absent: the weapon's `damage_type`. */
+            type?: string | null;
+        };
+        /** @description The unarmed strike's damage. */
+        DamageUnarmedStepOut: {
+            dice: string;
+            nonlethal: boolean;
+            /**
+             * @description The effect's family and variant (`<family>.<variant>`). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "damage.unarmed";
+        };
+        /** @description A damage type (fire, slashing) or a material (silver, magic). */
+        DamageWord: string;
+        /**
          * @description What put an initiative entry before the next one.
          * @enum {string}
          */
@@ -1583,7 +1816,7 @@ export interface components {
          */
         EdgesId: "west_east" | "north_south" | "both";
         /** @description A trace step's structured data: the object of one variant of one question's effects, named by its `type` (`<family>.<variant>`). */
-        EffectOut: components["schemas"]["SpaceStepOut"] | components["schemas"]["DistanceStepOut"] | components["schemas"]["ElevationIgnoredStepOut"] | components["schemas"]["ReachStepOut"] | components["schemas"]["RangeBandStepOut"] | components["schemas"]["CloseCombatStepOut"] | components["schemas"]["IntoMeleeStepOut"] | components["schemas"]["AdvantageCombinedStepOut"] | components["schemas"]["AttackModifierStepOut"] | components["schemas"]["AttackOutcomeStepOut"] | components["schemas"]["AttackDiceStepOut"] | components["schemas"]["ConfirmationStepOut"] | components["schemas"]["MissChanceRollStepOut"] | components["schemas"]["LineOfEffectStepOut"] | components["schemas"]["CoverChoiceStepOut"] | components["schemas"]["HalfCapStepOut"] | components["schemas"]["LowObstacleStepOut"] | components["schemas"]["SoftCoverStepOut"] | components["schemas"]["ArrowSlitStepOut"] | components["schemas"]["CoverResultStepOut"] | components["schemas"]["CoverOpportunityStepOut"] | components["schemas"]["CoverOutOfReachStepOut"] | components["schemas"]["HalfCapUnneededStepOut"] | components["schemas"]["CreatureCoverStepOut"] | components["schemas"]["BigCreaturesStepOut"] | components["schemas"]["LightAtStepOut"] | components["schemas"]["ConcealmentCauseStepOut"] | components["schemas"]["SenseOverrideStepOut"] | components["schemas"]["SeesStepOut"] | components["schemas"]["ConcealmentResultStepOut"] | components["schemas"]["UnseenStepOut"] | components["schemas"]["SenseForStepOut"] | components["schemas"]["FlankInheritedStepOut"] | components["schemas"]["FlankRuleOffStepOut"] | components["schemas"]["FlankAttackerOnTargetSideStepOut"] | components["schemas"]["FlankThreatensStepOut"] | components["schemas"]["FlankAdjacentStepOut"] | components["schemas"]["FlankOutOfReachStepOut"] | components["schemas"]["FlankNotAdjacentStepOut"] | components["schemas"]["FlankPairStepOut"] | components["schemas"]["CannotFlankStepOut"] | components["schemas"]["FlankNotOppositeStepOut"] | components["schemas"]["FlankOutcomeStepOut"] | components["schemas"]["FlankNotFlankedStepOut"] | components["schemas"]["ChargeClosestStepOut"] | components["schemas"]["ChargeSightStepOut"] | components["schemas"]["ChargeTestedStepOut"] | components["schemas"]["ChargeIllegalStepOut"] | components["schemas"]["ChargeLegalStepOut"] | components["schemas"]["PushStepOutEffect"] | components["schemas"]["AttackerMovesStepOut"] | components["schemas"]["SecondaryRushStepOut"] | components["schemas"]["ManeuverIllegalStepOut"] | components["schemas"]["ManeuverModifierStepOut"] | components["schemas"]["ManeuverNumbersStepOut"] | components["schemas"]["ManeuverAutomaticStepOut"] | components["schemas"]["ManeuverRolledStepOut"] | components["schemas"]["ManeuverTieStepOut"] | components["schemas"]["ManeuverOddsStepOut"] | components["schemas"]["ManeuverOutcomeStepOut"] | components["schemas"]["ManeuverConcealmentStepOut"] | components["schemas"]["ManeuverMissRollStepOut"] | components["schemas"]["ManeuverOpportunityStepOut"] | components["schemas"]["TargetAvoidsStepOut"] | components["schemas"]["PullAdjacentStepOut"] | components["schemas"]["FollowUpMoveStepOut"] | components["schemas"]["PickUpStepOut"] | components["schemas"]["EscapeDcStepOut"] | components["schemas"]["CheckDiceStepOut"] | components["schemas"]["OpposedRollStepOut"] | components["schemas"]["MoveOpportunityStepOut"] | components["schemas"]["MovePathStepOut"] | components["schemas"]["MoveBudgetStepOut"] | components["schemas"]["MoveProneStepOut"] | components["schemas"]["MoveTotalStepOut"] | components["schemas"]["MoveMountedStepOut"] | components["schemas"]["MoveEndsOccupiedStepOut"] | components["schemas"]["MoveDraggedStepOut"] | components["schemas"]["NoOpportunityStepOut"] | components["schemas"]["InitiativeBonusStepOut"] | components["schemas"]["InitiativeRolledStepOut"] | components["schemas"]["InitiativeTieStepOut"] | components["schemas"]["SurprisedStepOut"] | components["schemas"]["InitiativeOrderStepOut"] | components["schemas"]["InitiativeRollOffStepOut"] | components["schemas"]["AppliedStepOut"] | components["schemas"]["MountedFallStepOut"] | components["schemas"]["MountedSaveRolledStepOut"] | components["schemas"]["MountedLandsStepOut"] | components["schemas"]["MountedInitiativeFollowsStepOut"] | components["schemas"]["MountedInitiativeOwnStepOut"];
+        EffectOut: components["schemas"]["SpaceStepOut"] | components["schemas"]["DistanceStepOut"] | components["schemas"]["ElevationIgnoredStepOut"] | components["schemas"]["ReachStepOut"] | components["schemas"]["RangeBandStepOut"] | components["schemas"]["CloseCombatStepOut"] | components["schemas"]["IntoMeleeStepOut"] | components["schemas"]["AdvantageCombinedStepOut"] | components["schemas"]["AttackModifierStepOut"] | components["schemas"]["AttackOutcomeStepOut"] | components["schemas"]["AttackDiceStepOut"] | components["schemas"]["ConfirmationStepOut"] | components["schemas"]["MissChanceRollStepOut"] | components["schemas"]["LineOfEffectStepOut"] | components["schemas"]["CoverChoiceStepOut"] | components["schemas"]["HalfCapStepOut"] | components["schemas"]["LowObstacleStepOut"] | components["schemas"]["SoftCoverStepOut"] | components["schemas"]["ArrowSlitStepOut"] | components["schemas"]["CoverResultStepOut"] | components["schemas"]["CoverOpportunityStepOut"] | components["schemas"]["CoverOutOfReachStepOut"] | components["schemas"]["HalfCapUnneededStepOut"] | components["schemas"]["CreatureCoverStepOut"] | components["schemas"]["BigCreaturesStepOut"] | components["schemas"]["LightAtStepOut"] | components["schemas"]["ConcealmentCauseStepOut"] | components["schemas"]["SenseOverrideStepOut"] | components["schemas"]["SeesStepOut"] | components["schemas"]["ConcealmentResultStepOut"] | components["schemas"]["UnseenStepOut"] | components["schemas"]["SenseForStepOut"] | components["schemas"]["FlankInheritedStepOut"] | components["schemas"]["FlankRuleOffStepOut"] | components["schemas"]["FlankAttackerOnTargetSideStepOut"] | components["schemas"]["FlankThreatensStepOut"] | components["schemas"]["FlankAdjacentStepOut"] | components["schemas"]["FlankOutOfReachStepOut"] | components["schemas"]["FlankNotAdjacentStepOut"] | components["schemas"]["FlankPairStepOut"] | components["schemas"]["CannotFlankStepOut"] | components["schemas"]["FlankNotOppositeStepOut"] | components["schemas"]["FlankOutcomeStepOut"] | components["schemas"]["FlankNotFlankedStepOut"] | components["schemas"]["ChargeClosestStepOut"] | components["schemas"]["ChargeSightStepOut"] | components["schemas"]["ChargeTestedStepOut"] | components["schemas"]["ChargeIllegalStepOut"] | components["schemas"]["ChargeLegalStepOut"] | components["schemas"]["PushStepOutEffect"] | components["schemas"]["AttackerMovesStepOut"] | components["schemas"]["SecondaryRushStepOut"] | components["schemas"]["ManeuverIllegalStepOut"] | components["schemas"]["ManeuverModifierStepOut"] | components["schemas"]["ManeuverNumbersStepOut"] | components["schemas"]["ManeuverAutomaticStepOut"] | components["schemas"]["ManeuverRolledStepOut"] | components["schemas"]["ManeuverTieStepOut"] | components["schemas"]["ManeuverOddsStepOut"] | components["schemas"]["ManeuverOutcomeStepOut"] | components["schemas"]["ManeuverConcealmentStepOut"] | components["schemas"]["ManeuverMissRollStepOut"] | components["schemas"]["ManeuverOpportunityStepOut"] | components["schemas"]["TargetAvoidsStepOut"] | components["schemas"]["PullAdjacentStepOut"] | components["schemas"]["FollowUpMoveStepOut"] | components["schemas"]["PickUpStepOut"] | components["schemas"]["EscapeDcStepOut"] | components["schemas"]["CheckDiceStepOut"] | components["schemas"]["OpposedRollStepOut"] | components["schemas"]["MoveOpportunityStepOut"] | components["schemas"]["MovePathStepOut"] | components["schemas"]["MoveBudgetStepOut"] | components["schemas"]["MoveProneStepOut"] | components["schemas"]["MoveTotalStepOut"] | components["schemas"]["MoveMountedStepOut"] | components["schemas"]["MoveEndsOccupiedStepOut"] | components["schemas"]["MoveDraggedStepOut"] | components["schemas"]["NoOpportunityStepOut"] | components["schemas"]["InitiativeBonusStepOut"] | components["schemas"]["InitiativeRolledStepOut"] | components["schemas"]["InitiativeTieStepOut"] | components["schemas"]["SurprisedStepOut"] | components["schemas"]["InitiativeOrderStepOut"] | components["schemas"]["InitiativeRollOffStepOut"] | components["schemas"]["AppliedStepOut"] | components["schemas"]["MountedFallStepOut"] | components["schemas"]["MountedSaveRolledStepOut"] | components["schemas"]["MountedLandsStepOut"] | components["schemas"]["MountedInitiativeFollowsStepOut"] | components["schemas"]["MountedInitiativeOwnStepOut"] | components["schemas"]["DamageUnarmedStepOut"] | components["schemas"]["DamageAbilityStepOut"] | components["schemas"]["DamageMultiplierStepOut"] | components["schemas"]["DamageCriticalStepOut"] | components["schemas"]["DamageMinimumStepOut"] | components["schemas"]["DamageMitigationStepOut"] | components["schemas"]["DamageRolledStepOut"] | components["schemas"]["DamageDistributionStepOut"];
         /** @description Creatures whose elevation was ignored. */
         ElevationIgnoredStepOut: {
             creatures: string[];
@@ -1686,6 +1919,16 @@ export interface components {
             creature: string;
             /** @description Rule id. */
             rule: string;
+        };
+        /** @description PF1 energy resistance to one type. */
+        EnergyResistanceIn: {
+            /**
+             * Format: int64
+             * @description Subtracted from each hit's damage of that type.
+             */
+            amount: number;
+            /** @description The energy type (`fire`). */
+            type: string;
         };
         /** @description The environment. */
         EnvironmentIn: {
@@ -2009,11 +2252,11 @@ export interface components {
          */
         FollowUpIllegalId: "solid" | "wall" | "corner" | "creature" | "no_movement_left" | "illegal_step" | "too_far" | "end_occupied" | "place_not_adjacent" | "place_off_grid" | "place_blocked" | "place_occupied" | "grapple_illegal";
         /**
-         * @description What a successful PF1 / hb3d grapple check also does (`pf1e.maneuver.grapple`,
-         *     `hb3d.maneuver.grapple`).
+         * @description What a successful PF1 / hb3d grapple check also does besides keeping the hold
+         *     (`pf1e.maneuver.grapple`, `hb3d.maneuver.grapple`: « Déplacement », « Dégâts »).
          * @enum {string}
          */
-        FollowUpIn: "move";
+        FollowUpIn: "move" | "damage";
         /** @description A grapple's follow-up move judged: the grappler's path, its cost against half its speed, the target's square, and the probability it happens. */
         FollowUpMoveStepOut: {
             /** Format: int32 */
@@ -2097,6 +2340,12 @@ export interface components {
             check?: components["schemas"]["Face"][] | null;
             /** @description PF1 critical confirmation d20. */
             confirm?: components["schemas"]["Face"][] | null;
+            /**
+             * @description The damage dice of a hit, in the order the answer's `damage` documents: term by term,
+             *     each term's dice as many times as it is rolled (a critical hit: 5e each term's dice
+             *     twice, PF1 ×3 the weapon's dice three times).
+             */
+            damage?: components["schemas"]["Face"][] | null;
             /** @description Initiative faces keyed by creature id (at most 500 creatures). */
             initiative?: components["schemas"]["InitiativeRolls"];
             /** @description Concealment miss chance d100. */
@@ -2144,6 +2393,11 @@ export interface components {
              */
             width: number;
         };
+        /**
+         * @description How a weapon is held (PF1, hb3d: Strength ×1, ×1½, ×½ to damage).
+         * @enum {string}
+         */
+        GripIn: "one_handed" | "two_handed" | "off_hand";
         /** @description Ids of identical creatures that share one roll. */
         Group: string[];
         /** @description Whether the 5e half-cover cap lowered the degree. */
@@ -2694,6 +2948,8 @@ export interface components {
         };
         /** @description Maneuver options. */
         ManeuverOptionsIn: {
+            /** @description `follow_up: "damage"`: the `damage` already includes the ability modifier. */
+            ability_in_damage?: boolean;
             /**
              * Format: int32
              * @description PF1 / hb3d: damage the acting creature took from the attack of opportunity this
@@ -2701,6 +2957,7 @@ export interface components {
              *     maneuver provokes none.
              */
             aoo_damage?: number;
+            damage?: null | components["schemas"]["DamageIn"];
             /** @description Escape with Escape Artist (`stats.escape_artist`) instead of a maneuver check. */
             escape_artist?: boolean;
             follow_up?: null | components["schemas"]["FollowUpIn"];
@@ -2711,6 +2968,11 @@ export interface components {
             improved?: boolean;
             /** @description PF1 / hb3d grapple, pin, tie up: maintaining a hold on a target that did not break free (+5). */
             maintained?: boolean;
+            /**
+             * @description `follow_up: "damage"`: the grappler deals nonlethal damage (the seed: « létaux ou
+             *     non-létaux »; default lethal).
+             */
+            nonlethal?: boolean;
             /**
              * @description Charge: the charger's anchor squares step by step, each adjacent to the previous one
              *     (the first to the start; the last is the end square). Absent: the engine picks the first
@@ -2806,6 +3068,11 @@ export interface components {
         };
         /** @description The answer to `POST /v1/maneuvers`. */
         ManeuverResponse: {
+            /**
+             * @description `follow_up: "damage"`: the damage, its exact distribution on a success (`hit`) and
+             *     for the maneuver (`overall`, failures deal 0), and what was rolled.
+             */
+            damage?: components["schemas"]["DamageOut"];
             /** @description The dice settings. */
             dice: components["schemas"]["DiceEcho"];
             /** @description Exact odds. */
@@ -2962,6 +3229,11 @@ export interface components {
              */
             roll: number;
         };
+        /**
+         * @description A defence against one damage type.
+         * @enum {string}
+         */
+        MitigationId: "immunity" | "resistance" | "vulnerability" | "energy_resistance" | "damage_reduction";
         /** @description One modifier gathered. */
         ModifierOut: {
             /** @description Grants advantage (5e). */
@@ -3899,6 +4171,18 @@ export interface components {
              */
             sides: number;
         };
+        /** @description The damage rolled. */
+        RolledDamageOut: {
+            /** @description Per damage type. */
+            by_type: components["schemas"]["DamageByTypeOut"][];
+            /** @description Every damage die, in the order rolled (also in `rolls`, purpose `damage`). */
+            faces: number[];
+            /**
+             * Format: int64
+             * @description The damage dealt.
+             */
+            total: number;
+        };
         /** @description One row, one character per square (at most `ARBITER_MAX_GRID_SIDE`). */
         Row: string;
         /**
@@ -4140,6 +4424,11 @@ export interface components {
         ShoveIn: "push" | "prone";
         /** @description Situational flags. */
         SituationalIn: {
+            /**
+             * @description PF1, hb3d: the attacker readied a `brace` weapon against the target's charge: double
+             *     damage.
+             */
+            braced_against_charge?: boolean;
             /** @description The attacker charged (PF1, hb3d: +2 attack, −2 AC until its next turn). */
             charging?: boolean;
             /** @description Ignores every cover but total cover. */
@@ -4300,16 +4589,26 @@ export interface components {
              * @description Dexterity modifier.
              */
             dex_mod?: number | null;
+            dr?: null | components["schemas"]["DamageReductionIn"];
             /**
              * Format: int32
              * @description Energy armor class (SF).
              */
             eac?: number | null;
+            /** @description PF1 family: energy resistance per type. */
+            energy_resistance?: components["schemas"]["EnergyResistanceIn"][];
             /**
              * Format: int32
              * @description Escape Artist.
              */
             escape_artist?: number | null;
+            /**
+             * Format: int32
+             * @description Hit points left: the damage answers say the chance to drop the creature.
+             */
+            hp?: number | null;
+            /** @description Damage types it is immune to. */
+            immunities?: components["schemas"]["DamageWord"][];
             /**
              * Format: int32
              * @description Initiative bonus.
@@ -4330,6 +4629,8 @@ export interface components {
              * @description Proficiency bonus (5e).
              */
             proficiency_bonus?: number | null;
+            /** @description 5e: damage types it resists (halved, rounded down). */
+            resistances?: components["schemas"]["DamageWord"][];
             /** @description Saving throws. */
             saves?: components["schemas"]["SavesIn"];
             /**
@@ -4337,6 +4638,8 @@ export interface components {
              * @description Strength modifier.
              */
             str_mod?: number | null;
+            /** @description Damage types it is vulnerable to (5e: doubled; PF1 family: +50 %, rounded down). */
+            vulnerabilities?: components["schemas"]["DamageWord"][];
             /**
              * Format: int32
              * @description Wisdom modifier.
@@ -4526,18 +4829,30 @@ export interface components {
          */
         WeaponIn: {
             /**
+             * @description The `damage` expression already includes the ability modifier (as character sheets
+             *     show it): none is added, and no grip or off-hand rule changes it.
+             */
+            ability_in_damage?: boolean;
+            /**
              * Format: int32
              * @description The weapon's own attack bonus (wins over the creature's).
              */
             attack_bonus?: number | null;
             /**
              * Format: int64
+             * @description PF1, hb3d: the critical multiplier (2 by default, 3, 4).
+             */
+            crit_multiplier?: number | null;
+            /**
+             * Format: int64
              * @description PF1: the lowest natural d20 that threatens a critical hit (19 for a longsword, 18 for a
              *     rapier; default 20).
              */
             crit_range?: number | null;
+            damage?: null | components["schemas"]["DamageIn"];
             /** @description Damage type (`piercing`). */
             damage_type?: string | null;
+            grip?: null | components["schemas"]["GripIn"];
             /**
              * Format: int64
              * @description Range increment, feet (PF1, SF, hb3d).
@@ -4550,6 +4865,11 @@ export interface components {
              * @description 5e long range, feet.
              */
             long_ft?: number | null;
+            /**
+             * @description What the weapon is made of or counts as (`magic`, `silver`, `cold_iron`), for PF1
+             *     damage reduction.
+             */
+            materials?: components["schemas"]["DamageWord"][];
             /**
              * Format: int64
              * @description Maximum increments (default 10, thrown 5).
@@ -4580,7 +4900,7 @@ export interface components {
          * @description Weapon properties that some rule reads.
          * @enum {string}
          */
-        WeaponPropertyIn: "ammunition" | "brace" | "disarm" | "double" | "finesse" | "heavy" | "light" | "loading" | "monk" | "nonlethal" | "reach" | "special" | "sunder" | "thrown" | "trip" | "two_handed" | "versatile" | "whip";
+        WeaponPropertyIn: "ammunition" | "brace" | "disarm" | "double" | "finesse" | "heavy" | "light" | "loading" | "monk" | "nonlethal" | "reach" | "special" | "sunder" | "thrown" | "trip" | "two_handed" | "versatile" | "whip" | "lance";
     };
     responses: never;
     parameters: never;
@@ -4662,6 +4982,27 @@ export type CreatureCoverStepOut = components['schemas']['CreatureCoverStepOut']
 export type CreatureId = components['schemas']['CreatureId'];
 export type CreatureIn = components['schemas']['CreatureIn'];
 export type CreatureObstacleOut = components['schemas']['CreatureObstacleOut'];
+export type CriticalDamageId = components['schemas']['CriticalDamageId'];
+export type DamageAbilityStepOut = components['schemas']['DamageAbilityStepOut'];
+export type DamageAbilityWhyId = components['schemas']['DamageAbilityWhyId'];
+export type DamageByTypeOut = components['schemas']['DamageByTypeOut'];
+export type DamageCriticalStepOut = components['schemas']['DamageCriticalStepOut'];
+export type DamageDistExact = components['schemas']['DamageDistExact'];
+export type DamageDistOut = components['schemas']['DamageDistOut'];
+export type DamageDistributionStepOut = components['schemas']['DamageDistributionStepOut'];
+export type DamageIn = components['schemas']['DamageIn'];
+export type DamageMinimumStepOut = components['schemas']['DamageMinimumStepOut'];
+export type DamageMitigationStepOut = components['schemas']['DamageMitigationStepOut'];
+export type DamageMultiplierStepOut = components['schemas']['DamageMultiplierStepOut'];
+export type DamageMultiplierWhyId = components['schemas']['DamageMultiplierWhyId'];
+export type DamageOut = components['schemas']['DamageOut'];
+export type DamageOutcomeOut = components['schemas']['DamageOutcomeOut'];
+export type DamageReductionIn = components['schemas']['DamageReductionIn'];
+export type DamageRolledStepOut = components['schemas']['DamageRolledStepOut'];
+export type DamageStatId = components['schemas']['DamageStatId'];
+export type DamageTermIn = components['schemas']['DamageTermIn'];
+export type DamageUnarmedStepOut = components['schemas']['DamageUnarmedStepOut'];
+export type DamageWord = components['schemas']['DamageWord'];
 export type DecidedById = components['schemas']['DecidedById'];
 export type DiceEcho = components['schemas']['DiceEcho'];
 export type DiceGiven = components['schemas']['DiceGiven'];
@@ -4678,6 +5019,7 @@ export type ElevationIgnoredStepOut = components['schemas']['ElevationIgnoredSte
 export type EncounterIn = components['schemas']['EncounterIn'];
 export type EndsOccupiedId = components['schemas']['EndsOccupiedId'];
 export type EndsOccupiedOut = components['schemas']['EndsOccupiedOut'];
+export type EnergyResistanceIn = components['schemas']['EnergyResistanceIn'];
 export type EnvironmentIn = components['schemas']['EnvironmentIn'];
 export type EscapeDcStepOut = components['schemas']['EscapeDcStepOut'];
 export type Face = components['schemas']['Face'];
@@ -4710,6 +5052,7 @@ export type FrontMoveOut = components['schemas']['FrontMoveOut'];
 export type GivenRollsIn = components['schemas']['GivenRollsIn'];
 export type GravityIn = components['schemas']['GravityIn'];
 export type GridIn = components['schemas']['GridIn'];
+export type GripIn = components['schemas']['GripIn'];
 export type Group = components['schemas']['Group'];
 export type HalfCapStepOut = components['schemas']['HalfCapStepOut'];
 export type HalfCapUnneededStepOut = components['schemas']['HalfCapUnneededStepOut'];
@@ -4763,6 +5106,7 @@ export type ManeuverRolledStepOut = components['schemas']['ManeuverRolledStepOut
 export type ManeuverTieStepOut = components['schemas']['ManeuverTieStepOut'];
 export type MissChanceRollStepOut = components['schemas']['MissChanceRollStepOut'];
 export type MissRollOut = components['schemas']['MissRollOut'];
+export type MitigationId = components['schemas']['MitigationId'];
 export type ModifierOut = components['schemas']['ModifierOut'];
 export type ModifierSourceId = components['schemas']['ModifierSourceId'];
 export type MountControlIn = components['schemas']['MountControlIn'];
@@ -4823,6 +5167,7 @@ export type RiderFallOut = components['schemas']['RiderFallOut'];
 export type RollModeCauseId = components['schemas']['RollModeCauseId'];
 export type RollModeId = components['schemas']['RollModeId'];
 export type RollOut = components['schemas']['RollOut'];
+export type RolledDamageOut = components['schemas']['RolledDamageOut'];
 export type Row = components['schemas']['Row'];
 export type RuleKindId = components['schemas']['RuleKindId'];
 export type RuleOut = components['schemas']['RuleOut'];

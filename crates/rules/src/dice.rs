@@ -131,6 +131,38 @@ impl Dist {
         Dist { min: self.min + o.min, weights }
     }
 
+    /// A total that is always `k`.
+    pub fn constant(k: i64) -> Dist {
+        Dist { min: k, weights: vec![1] }
+    }
+
+    /// The total plus `k`.
+    #[must_use]
+    pub fn shift(&self, k: i64) -> Dist {
+        Dist { min: self.min.saturating_add(k), weights: self.weights.clone() }
+    }
+
+    /// The distribution of `f(total)`: outcomes that `f` sends to the same value add up.
+    #[must_use]
+    pub fn map(&self, f: impl Fn(i64) -> i64) -> Dist {
+        let values: Vec<(i64, u64)> = self.outcomes().map(|(t, w)| (f(t), w)).collect();
+        let (Some(lo), Some(hi)) = (values.iter().map(|v| v.0).min(), values.iter().map(|v| v.0).max())
+        else {
+            return Dist::constant(0);
+        };
+        let mut weights = vec![0u64; usize::try_from(hi - lo).unwrap_or(0) + 1];
+        for (v, w) in values {
+            let i = usize::try_from(v - lo).unwrap_or(0);
+            weights[i] = weights[i].saturating_add(w);
+        }
+        Dist { min: lo, weights }
+    }
+
+    /// Every total with its number of ways, in increasing order, zeros left out.
+    pub fn outcomes(&self) -> impl Iterator<Item = (i64, u64)> + '_ {
+        self.weights.iter().enumerate().filter(|(_, w)| **w > 0).map(|(i, w)| (self.min + i as i64, *w))
+    }
+
     /// The higher of two independent rolls (advantage).
     #[must_use]
     pub fn highest_of_two(&self) -> Dist {
@@ -211,6 +243,8 @@ pub enum Purpose {
     MountSave,
     /// One creature's initiative roll.
     Initiative(String),
+    /// The damage dice of a hit (`crate::damage`), in the order its answer documents.
+    Damage,
 }
 
 impl Purpose {
@@ -226,6 +260,7 @@ impl Purpose {
             Purpose::Save => "save",
             Purpose::MountSave => "mount_save",
             Purpose::Initiative(_) => "initiative",
+            Purpose::Damage => "damage",
         }
     }
 }

@@ -336,6 +336,8 @@ pub struct Stats {
     pub bab: Option<i32>,
     /// Initiative bonus.
     pub initiative_bonus: Option<i32>,
+    /// Hit points left: the answer's chance that the damage drops the creature.
+    pub hp: Option<i32>,
     /// Saving throws.
     pub saves: Saves,
 }
@@ -380,11 +382,13 @@ pub enum WeaponProperty {
     /// A whip (hb3d: disarms at −3 and picks the item up, seed 003; PF1: has the disarm
     /// quality).
     Whip,
+    /// A lance: double damage on a mounted charge (PF1, hb3d).
+    Lance,
 }
 
 impl WeaponProperty {
     /// Every property.
-    pub const ALL: [WeaponProperty; 18] = [
+    pub const ALL: [WeaponProperty; 19] = [
         WeaponProperty::Ammunition,
         WeaponProperty::Brace,
         WeaponProperty::Disarm,
@@ -403,6 +407,7 @@ impl WeaponProperty {
         WeaponProperty::TwoHanded,
         WeaponProperty::Versatile,
         WeaponProperty::Whip,
+        WeaponProperty::Lance,
     ];
     /// The wire id.
     pub fn id(self) -> &'static str {
@@ -425,6 +430,7 @@ impl WeaponProperty {
             WeaponProperty::TwoHanded => "two_handed",
             WeaponProperty::Versatile => "versatile",
             WeaponProperty::Whip => "whip",
+            WeaponProperty::Lance => "lance",
         }
     }
     /// Parses a wire id.
@@ -482,6 +488,26 @@ pub struct Weapon {
     pub crit_range: Option<u32>,
     /// SF: the armor class it targets.
     pub targets: Option<ArmorClass>,
+    /// The damage it deals on a hit; `None`: the answer has no damage.
+    pub damage: Option<crate::damage::Damage>,
+    /// PF1 family: the critical multiplier (×2 by default, ×3, ×4).
+    pub crit_multiplier: Option<u32>,
+    /// How it is held, for the PF1 family's Strength to damage.
+    pub grip: Option<Grip>,
+    /// What it is made of or counts as (`magic`, `silver`, `cold_iron`…), for PF1 damage
+    /// reduction.
+    pub materials: Vec<String>,
+}
+
+/// How a weapon is held (PF1 family: Strength ×1, ×1½, ×½ to damage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Grip {
+    /// In one hand (the default, but for a `two_handed` weapon).
+    OneHanded,
+    /// In both hands.
+    TwoHanded,
+    /// In the off hand.
+    OffHand,
 }
 
 /// Starfinder's two armor classes.
@@ -551,6 +577,8 @@ pub struct Creature {
     pub mount_independent: bool,
     /// Numbers.
     pub stats: Stats,
+    /// What reduces the damage it takes.
+    pub defences: crate::damage::Defences,
 }
 
 impl Creature {
@@ -576,6 +604,7 @@ impl Creature {
             mounted_on: None,
             mount_independent: false,
             stats: Stats::default(),
+            defences: crate::damage::Defences::default(),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod budget;
 pub mod catalog;
 pub mod condition;
 pub mod cover;
+pub mod damage;
 pub mod dice;
 pub mod encounter;
 pub mod error;

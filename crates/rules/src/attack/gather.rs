@@ -30,6 +30,9 @@ pub struct Situational {
     pub ignores_half_and_three_quarters_cover: bool,
     /// The attack ignores every cover but total cover.
     pub ignores_cover_except_total: bool,
+    /// PF1, hb3d: the attacker readied a brace weapon against the target's charge (double
+    /// damage).
+    pub braced_against_charge: bool,
 }
 
 /// One modifier of the attack, with the rule that gave it.

@@ -6,6 +6,7 @@ mod gather;
 mod odds;
 
 use crate::budget::Budget;
+use crate::damage;
 use crate::dice::{DiceSource, Purpose, Ratio, Recorder, Rolled};
 use crate::encounter::{ArmorClass, Encounter, Weapon, WeaponKind};
 use crate::error::RulesError;
@@ -99,6 +100,8 @@ pub struct AttackAnswer {
     pub odds: Odds,
     /// The dice rolled or taken.
     pub rolls: Vec<Rolled>,
+    /// The damage, when the weapon has one.
+    pub damage: Option<damage::DamageAnswer>,
     /// The steps applied.
     pub trace: Trace,
 }
@@ -154,12 +157,26 @@ pub fn attack(
     };
     let odds = odds::odds(&setup);
     let mut ans = AttackAnswer::new(g, roll_mode, attack_bonus, target_number, odds);
+    let mut rec = Recorder::new(dice);
     if ans.allowed {
-        let mut rec = Recorder::new(dice);
         roll(&setup, &mut rec, &mut ans)?;
-        ans.rolls = rec.rolled;
+        ans.rolls.clone_from(&rec.rolled);
         narrate_rolls(enc, &setup, &ans, &mut trace);
     }
+    let mut damage_trace = Trace::default();
+    let ctx = damage::Context {
+        attacker,
+        target,
+        weapon,
+        off_hand: situational.off_hand,
+        charging: situational.charging,
+        braced_against_charge: situational.braced_against_charge,
+        nonlethal: None,
+    };
+    let chances =
+        damage::Chances { hit: odds.hit, critical: odds.critical, rolled: ans.hit.zip(ans.critical) };
+    ans.damage = damage::damage(enc, &ctx, chances, &mut rec, &mut damage_trace)?;
+    ans.rolls = rec.rolled;
     let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
     trace.push(
         ar.rule,
@@ -174,6 +191,7 @@ pub fn attack(
             p_hit: odds.hit,
         },
     );
+    trace.steps.extend(damage_trace.steps);
     ans.trace = trace;
     Ok(ans)
 }
@@ -241,6 +259,7 @@ impl AttackAnswer {
             concealment_roll: None,
             odds,
             rolls: Vec::new(),
+            damage: None,
             trace: Trace::default(),
         }
     }

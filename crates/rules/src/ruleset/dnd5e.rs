@@ -1,8 +1,9 @@
 //! Numbers shared by both D&D 5e editions (RULES.md §2.1).
 
 use super::{
-    AttackConditions, AttackDice, AttackRule, ConcealmentBy, ConcealmentRule, Critical, Defence,
-    FlankBenefit, FlankBy, FlankingRule, OffHand, Prone, SizeInfo, Underwater, VariantSpec,
+    AttackConditions, AttackDice, AttackRule, ConcealmentBy, ConcealmentRule, Critical, CriticalDamage,
+    DamageAbility, DamageRule, Defence, FlankBenefit, FlankBy, FlankingRule, Mitigation, OffHand, Prone,
+    SizeInfo, UnarmedDamage, Underwater, VariantSpec,
 };
 use crate::condition::Condition;
 use crate::size::Size;
@@ -107,3 +108,30 @@ pub(super) const CONCEALMENT: ConcealmentRule = ConcealmentRule {
     light: "dnd5e.vision.light-and-darkvision",
     by: ConcealmentBy::Unseen { rule: "dnd5e.unseen" },
 };
+
+/// 5e damage, both editions (SRD 5.1 / 5.2 "Damage and Healing"; seed 004 unarmed strike and
+/// two-weapon fighting, seed 002 underwater fire resistance): Str melee, Dex ranged, finesse
+/// the better; a critical rolls every damage die twice; never below 0; the unarmed strike
+/// deals 1 + Str bludgeoning (`unarmed_rule`).
+pub(super) const fn damage(unarmed_rule: &'static str) -> DamageRule {
+    DamageRule {
+        roll_rule: "dnd5e.damage.roll",
+        ability: DamageAbility {
+            rule: "dnd5e.damage.ability",
+            ranged_dex: true,
+            finesse_best: true,
+            grip: false,
+            off_hand_only_negative: true,
+        },
+        critical: CriticalDamage::DiceTwice { rule: "dnd5e.damage.critical" },
+        minimum: (0, "dnd5e.damage.roll"),
+        mitigation: Mitigation::Dnd5e { rule: "dnd5e.damage.resistance" },
+        unarmed: UnarmedDamage {
+            rule: unarmed_rule,
+            by_size: &[(Size::Tiny, (0, 0, 1))],
+            damage_type: "bludgeoning",
+            nonlethal: false,
+        },
+        grapple_unarmed_only: true,
+    }
+}

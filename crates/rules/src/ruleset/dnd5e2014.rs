@@ -68,5 +68,6 @@ pub static RULESET: Ruleset = Ruleset {
         fall_dc: 10,
         mount_prone: MountProne::ReactionOrFall,
     }),
+    damage: dnd5e::damage("dnd5e2014.unarmed-strike"),
     words: AC_WORDS,
 };

@@ -64,5 +64,6 @@ pub static RULESET: Ruleset = Ruleset {
         short_step: None,
     },
     mounted: Some(MountedRule { rule: "dnd5e2024.mounted", fall_dc: 10, mount_prone: MountProne::Save }),
+    damage: dnd5e::damage("dnd5e2024.unarmed-strike"),
     words: AC_WORDS,
 };

@@ -3,9 +3,9 @@
 
 use super::{
     AttackDice, AttackModifierCover, AttackRule, ChargeRule, CheckDice, CombatManeuver, ConcealmentBy,
-    ConcealmentRule, CoverRule, Critical, Defence, DisarmAction, DisarmModifiers, EscapeDc, ManeuverDefence,
-    ManeuverRule, ManeuverRules, MissChance, PathTest, PathfinderCover, Prone, Ruleset, VariantSpec, Words,
-    pathfinder,
+    ConcealmentRule, CoverRule, Critical, DamageRule, Defence, DisarmAction, DisarmModifiers, EscapeDc,
+    ManeuverDefence, ManeuverRule, ManeuverRules, MissChance, PathTest, PathfinderCover, Prone, Ruleset,
+    VariantSpec, Words, pathfinder,
 };
 use crate::grid::Metric;
 
@@ -127,5 +127,6 @@ pub static RULESET: Ruleset = Ruleset {
         "five_foot_step",
     ),
     mounted: None,
+    damage: DamageRule { grapple_unarmed_only: true, ..pathfinder::DAMAGE },
     words: Words { defence: ["DEF", "DEF"], improved_cover_fr: "abri supérieur" },
 };

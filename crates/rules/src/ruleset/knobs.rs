@@ -703,3 +703,96 @@ impl Drag {
         }
     }
 }
+
+/// How a ruleset turns a weapon's damage expression into the damage a hit deals
+/// (`crate::damage`): the ability modifier, the critical hit, the minimum, the target's
+/// resistances and the unarmed strike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageRule {
+    /// Rule id of the damage roll itself (its dice, its distribution).
+    pub roll_rule: &'static str,
+    /// The attacker's ability modifier.
+    pub ability: DamageAbility,
+    /// What a critical hit does to the damage.
+    pub critical: CriticalDamage,
+    /// The least damage of each damage type a hit deals before the target's resistances
+    /// (PF1 family: 1; 5e: 0), with its rule id.
+    pub minimum: (i64, &'static str),
+    /// The target's resistances.
+    pub mitigation: Mitigation,
+    /// The unarmed strike (`"damage": "unarmed"`).
+    pub unarmed: UnarmedDamage,
+    /// A grapple's follow-up damage is the grappler's unarmed damage only (hb3d, seed 003
+    /// « à hauteur de vos dégâts à mains nues », RULES.md D-26); `false`: also a natural,
+    /// light or one-handed weapon's (PF1).
+    pub grapple_unarmed_only: bool,
+}
+
+/// Which ability modifier a weapon adds to its damage, and how much of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageAbility {
+    /// Rule id.
+    pub rule: &'static str,
+    /// Projectile weapons add Dexterity (5e); `false`: nothing (PF1 family, unless the VTT
+    /// writes a composite bow's bonus in the expression).
+    pub ranged_dex: bool,
+    /// A finesse weapon adds the better of Strength and Dexterity (5e).
+    pub finesse_best: bool,
+    /// PF1 / hb3d: a Strength bonus ×3/2 with a two-handed grip and ×1/2 in the off hand,
+    /// rounded down; a penalty always counts in full. `false`: the grip changes nothing (SF).
+    pub grip: bool,
+    /// 5e: the off-hand attack (`situational.off_hand`) adds the modifier only if negative.
+    pub off_hand_only_negative: bool,
+}
+
+/// What a critical hit does to the damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CriticalDamage {
+    /// 5e: every damage die of the attack is rolled twice; static bonuses once.
+    DiceTwice {
+        /// Rule id.
+        rule: &'static str,
+    },
+    /// PF1: the damage is rolled `crit_multiplier` times (default 2), dice and static bonuses,
+    /// but not the extra dice; multipliers add as `1 + Σ (m − 1)`.
+    Multiplier {
+        /// Rule id.
+        rule: &'static str,
+    },
+    /// SF: the whole damage is rolled twice, as if the target were hit twice.
+    RollTwice {
+        /// Rule id.
+        rule: &'static str,
+    },
+}
+
+/// How the target's defences reduce damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mitigation {
+    /// 5e: resistance halves (round down), vulnerability doubles, immunity cancels, per
+    /// damage type; everything underwater resists fire (`underwater_rule`).
+    Dnd5e {
+        /// Rule id.
+        rule: &'static str,
+    },
+    /// PF1 family: energy resistance subtracts per energy type, damage reduction from the
+    /// physical damage unless bypassed, immunity cancels, vulnerability adds half.
+    Pathfinder {
+        /// Rule id.
+        rule: &'static str,
+    },
+}
+
+/// The unarmed strike's damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnarmedDamage {
+    /// Rule id.
+    pub rule: &'static str,
+    /// Dice by the striker's size (`(count, sides, static)`); sizes not listed use the
+    /// nearest smaller one, then the first.
+    pub by_size: &'static [(crate::size::Size, (u32, u32, i32))],
+    /// Damage type.
+    pub damage_type: &'static str,
+    /// It deals nonlethal damage (PF1 family).
+    pub nonlethal: bool,
+}

@@ -129,6 +129,8 @@ pub struct Ruleset {
     pub initiative: InitiativeRule,
     /// Falling off a mount and a controlled mount's initiative; `None`: outside RULES.md.
     pub mounted: Option<MountedRule>,
+    /// Damage (`/v1/attack`, grapple damage in `/v1/maneuvers`).
+    pub damage: DamageRule,
     /// The words its trace texts use where rulesets differ.
     pub words: Words,
 }

@@ -3,10 +3,11 @@
 
 use super::{
     AttackConditions, AttackDice, AttackRule, ChargeRule, CheckDice, CombatManeuver, ConcealmentBy,
-    ConcealmentRule, Critical, Defence, DisarmAction, DisarmModifiers, Drag, EscapeDc, FlankBenefit, FlankBy,
-    FlankingRule, InitiativeRule, InitiativeTie, LowLight, ManeuverDefence, ManeuverRules, MissChance,
-    MoveCosts, MoveRule, OpportunityRule, PathTest, PathfinderCover, Prone, RangeRule, RangedInMeleeRule,
-    ReachWeaponRule, SizeInfo, Squeeze, Surprise, ThroughRule,
+    ConcealmentRule, Critical, CriticalDamage, DamageAbility, DamageRule, Defence, DisarmAction,
+    DisarmModifiers, Drag, EscapeDc, FlankBenefit, FlankBy, FlankingRule, InitiativeRule, InitiativeTie,
+    LowLight, ManeuverDefence, ManeuverRules, MissChance, Mitigation, MoveCosts, MoveRule, OpportunityRule,
+    PathTest, PathfinderCover, Prone, RangeRule, RangedInMeleeRule, ReachWeaponRule, SizeInfo, Squeeze,
+    Surprise, ThroughRule, UnarmedDamage,
 };
 use crate::condition::Condition;
 use crate::size::Size;
@@ -214,4 +215,53 @@ pub(super) const COMBAT_MANEUVER: CombatManeuver = CombatManeuver {
     tie_up_literal_variant: None,
     secondary_bull_rush: true,
     concealment_rule: "pf1e.maneuver.cmb-cmd",
+};
+
+/// PF1's unarmed strike by size (PF1 PRD › Equipment › Table: Weapons: Small 1d2, Medium 1d3;
+/// larger sizes step up as Table: Tiny and Large Weapon Damage), nonlethal bludgeoning.
+const UNARMED_BY_SIZE: &[(Size, (u32, u32, i32))] = &[
+    (Size::Fine, (0, 0, 1)),
+    (Size::Tiny, (0, 0, 1)),
+    (Size::Small, (1, 2, 0)),
+    (Size::Medium, (1, 3, 0)),
+    (Size::Large, (1, 4, 0)),
+    (Size::Huge, (1, 6, 0)),
+    (Size::Gargantuan, (1, 8, 0)),
+    (Size::Colossal, (2, 6, 0)),
+];
+
+/// PF1's damage (PF1 PRD › Combat › Damage, Critical Hits, Multiplying Damage; Glossary ›
+/// Damage Reduction, Energy Resistance), which hb3d inherits (`hb3d.inherit-pf1e`): Strength
+/// ×1, ×1½ two-handed, ×½ off hand, to melee and thrown weapons; the critical multiplier;
+/// minimum 1.
+pub(super) const DAMAGE: DamageRule = DamageRule {
+    roll_rule: "pf1e.damage.roll",
+    ability: DamageAbility {
+        rule: "pf1e.damage.strength",
+        ranged_dex: false,
+        finesse_best: false,
+        grip: true,
+        off_hand_only_negative: false,
+    },
+    critical: CriticalDamage::Multiplier { rule: "pf1e.damage.critical-multiplier" },
+    minimum: (1, "pf1e.damage.minimum"),
+    mitigation: Mitigation::Pathfinder { rule: "pf1e.damage.resistance" },
+    unarmed: UnarmedDamage {
+        rule: "pf1e.damage.unarmed",
+        by_size: UNARMED_BY_SIZE,
+        damage_type: "bludgeoning",
+        nonlethal: true,
+    },
+    grapple_unarmed_only: false,
+};
+
+/// Starfinder's damage (SF CRB ch. 8 "Damage", p. 182 "Critical Hits"): Strength to melee and
+/// thrown weapons with no grip multiplier, the damage rolled twice on a critical hit, minimum 1.
+pub(super) const SF_DAMAGE: DamageRule = DamageRule {
+    roll_rule: "sf1e.damage.roll",
+    ability: DamageAbility { rule: "sf1e.damage.roll", grip: false, ..DAMAGE.ability },
+    critical: CriticalDamage::RollTwice { rule: "sf1e.damage.critical" },
+    minimum: (1, "sf1e.damage.roll"),
+    unarmed: UnarmedDamage { rule: "sf1e.damage.roll", ..DAMAGE.unarmed },
+    ..DAMAGE
 };

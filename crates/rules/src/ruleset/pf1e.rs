@@ -54,5 +54,6 @@ pub static RULESET: Ruleset = Ruleset {
         "five_foot_step",
     ),
     mounted: None,
+    damage: pathfinder::DAMAGE,
     words: AC_WORDS,
 };

@@ -127,5 +127,6 @@ pub static RULESET: Ruleset = Ruleset {
         "guarded_step",
     ),
     mounted: None,
+    damage: pathfinder::SF_DAMAGE,
     words: Words { defence: ["AC", "CA"], improved_cover_fr: "abri amélioré" },
 };

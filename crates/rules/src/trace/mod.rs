@@ -9,6 +9,7 @@
 pub mod analyze;
 pub mod attack;
 pub mod cover;
+pub mod damage;
 pub mod flanking;
 pub mod grid;
 pub mod initiative;
@@ -22,6 +23,7 @@ pub mod vision;
 pub use analyze::AnalyzeEffect;
 pub use attack::AttackEffect;
 pub use cover::CoverEffect;
+pub use damage::DamageEffect;
 pub use flanking::FlankEffect;
 pub use grid::GridEffect;
 pub use initiative::{InitiativeEffect, SurpriseEffect};
@@ -69,6 +71,8 @@ pub enum Effect {
     Analyze(AnalyzeEffect),
     /// A mounted combat step (see [`mounted`]).
     Mounted(MountedEffect),
+    /// A damage step (see [`damage`]).
+    Damage(DamageEffect),
 }
 
 /// `From<family> for Effect`, so a construction site names its family's variant only.
@@ -94,6 +98,7 @@ effect_from!(
     InitiativeEffect => Initiative,
     AnalyzeEffect => Analyze,
     MountedEffect => Mounted,
+    DamageEffect => Damage,
 );
 
 /// An ordered list of steps.

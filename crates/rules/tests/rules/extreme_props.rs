@@ -10,6 +10,7 @@ use arbiter_rules::analyze::{AnalyzeQuestion, AttackChoice, analyze};
 use arbiter_rules::attack::{Situational, attack};
 use arbiter_rules::budget::Budget;
 use arbiter_rules::cover::{AttackKind, cover};
+use arbiter_rules::damage::{Damage, DamageSource, Term};
 use arbiter_rules::dice::OddsOnly;
 use arbiter_rules::encounter::{
     ArmorClass, Condition, Creature, Encounter, Environment, Grid, Light, LightSource, Saves, Senses, Size,
@@ -73,6 +74,7 @@ fn stats() -> BoxedStrategy<Stats> {
             acrobatics: s[13],
             escape_artist: s[14],
             cmb: s[15],
+            hp: s[16],
             cmd: s[16],
             bab: s[17],
             initiative_bonus: s[18],
@@ -116,6 +118,23 @@ fn weapon() -> BoxedStrategy<Weapon> {
             name: None,
             crit_range: n[5],
             targets,
+            // A damage drawn from the same numbers, so that every question also works out
+            // damage (never a panic, whatever the dice).
+            damage: n[0].map(|x| Damage {
+                source: if x % 7 == 0 {
+                    DamageSource::Unarmed
+                } else {
+                    DamageSource::Terms(vec![Term {
+                        dice: vec![(x % 6 + 1, x % 13 + 1)],
+                        bonus: i64::from(x % 9) - 4,
+                        damage_type: Some(["fire", "slashing"][(x % 2) as usize].to_owned()),
+                        extra: x % 3 == 0,
+                    }])
+                },
+                ability_included: x % 5 == 0,
+            }),
+            crit_multiplier: n[1].filter(|x| x % 4 == 0).map(|x| x % 3 + 2),
+            ..Weapon::default()
         })
         .boxed()
 }
@@ -273,6 +292,7 @@ proptest! {
             other_weapon: flags[3].then(|| w.clone()),
             ignores_half_and_three_quarters_cover: flags[4],
             ignores_cover_except_total: flags[5],
+            braced_against_charge: flags[0],
         };
         narrated_once!(attack(&scene, a, t, &w, &situational, &mut OddsOnly, &mut budget()));
         narrated_once!(attack(&scene, a, t, &w, &situational, &mut XorShift(seed), &mut budget()));

@@ -11,6 +11,7 @@ mod common;
 mod concealment_props;
 mod cover;
 mod cover_props;
+mod damage;
 mod dnd5e_choice_props;
 mod extreme_props;
 mod fixtures;

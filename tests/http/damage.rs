@@ -1,0 +1,108 @@
+//! Damage through HTTP (issue #14): `/v1/attack` with a weapon's `damage` and grapple damage
+//! in `/v1/maneuvers`, as fixtures whose expected values are computed by hand from the SRDs
+//! and the seeds (each case's `why`), plus the dice modes and bad input.
+
+use serde_json::{Value, json};
+
+use super::support::*;
+
+#[tokio::test]
+async fn damage_fixtures() {
+    let cases = fixtures_of("damage/cases");
+    assert!(cases.len() >= 30);
+    let (answered, failures) = check_fixtures("/v1/attack", &cases, None).await;
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for (case, body) in &answered {
+        let d = &body["damage"];
+        for part in ["hit", "critical", "overall"] {
+            let Some(outcomes) = d[part]["outcomes"].as_array() else { continue };
+            let total: f64 = outcomes.iter().map(|o| o["p"].as_f64().unwrap()).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{}: {part} sums to {total}", case["name"]);
+        }
+    }
+}
+
+#[tokio::test]
+async fn grapple_damage_fixtures() {
+    let cases = fixtures_of("damage/grapple");
+    assert!(cases.len() >= 9);
+    let (_, failures) = check_fixtures("/v1/maneuvers", &cases, None).await;
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn longsword(dice: Value) -> Value {
+    json!({
+        "encounter": {
+            "ruleset": "dnd5e2014",
+            "grid": {"width": 4, "height": 1},
+            "creatures": [
+                {"id": "A", "side": "party", "at": {"x": 0, "y": 0}, "stats": {"attack_bonus": 5, "str_mod": 3}},
+                {"id": "T", "side": "monsters", "at": {"x": 1, "y": 0}, "stats": {"ac": 15}}
+            ]
+        },
+        "attacker": "A",
+        "target": "T",
+        "weapon": {"kind": "melee", "damage": "1d8", "damage_type": "slashing"},
+        "dice": dice
+    })
+}
+
+/// Odds mode rolls no damage die; roll mode rolls them seeded, the same seed the same faces,
+/// and only on a hit.
+#[tokio::test]
+async fn damage_dice_modes() {
+    let odds = post_json(test_app(), "/v1/attack", &longsword(json!({"mode": "odds"}))).await.json();
+    assert!(odds["damage"]["rolled"].is_null());
+    assert!(odds["rolls"].as_array().unwrap().is_empty());
+    for seed in 0..20 {
+        let req = longsword(json!({"mode": "roll", "seed": seed}));
+        let a = post_json(test_app(), "/v1/attack", &req).await.json();
+        let b = post_json(test_app(), "/v1/attack", &req).await.json();
+        assert_eq!(a["damage"], b["damage"], "seed {seed}");
+        let damage_dice = a["rolls"].as_array().unwrap().iter().filter(|r| r["purpose"] == "damage").count();
+        match (a["result"]["hit"].as_bool(), a["result"]["critical"].as_bool()) {
+            (Some(true), Some(true)) => assert_eq!(damage_dice, 2, "seed {seed}"),
+            (Some(true), _) => {
+                assert_eq!(damage_dice, 1, "seed {seed}");
+                let total = a["damage"]["rolled"]["total"].as_i64().unwrap();
+                assert!((4..=11).contains(&total), "seed {seed}: {total}");
+            }
+            _ => {
+                assert_eq!(damage_dice, 0, "seed {seed}");
+                assert!(a["damage"]["rolled"].is_null());
+            }
+        }
+    }
+}
+
+/// Bad damage never answers 500: huge, odd or hostile values are 422 with a pointer.
+#[tokio::test]
+async fn bad_damage_is_a_422_with_a_pointer() {
+    let long = "1d6+".repeat(40) + "1";
+    let cases = [
+        (json!("1d"), "/weapon/damage"),
+        (json!(""), "/weapon/damage"),
+        (json!(long), "/weapon/damage"),
+        (json!("99999999999999999999d6"), "/weapon/damage"),
+        (json!("1d99999999999999999999"), "/weapon/damage"),
+        (json!("8d100+8d100"), "/weapon/damage"),
+        (json!(12), "/weapon/damage"),
+        (json!({"dice": "1d6"}), "/weapon/damage"),
+        (json!([{"dice": "1d6", "type": "fire", "x": 1}]), "/weapon/damage/0/x"),
+        (json!(vec![json!({"dice": "1d6"}); 9]), "/weapon/damage"),
+    ];
+    for (damage, pointer) in cases {
+        let mut req = longsword(json!({"mode": "odds"}));
+        req["weapon"]["damage"] = damage.clone();
+        let res = post_json(test_app(), "/v1/attack", &req).await;
+        assert!(res.status == 422 || res.status == 400, "{damage}: {}", res.status);
+        let ptrs = pointers(&res);
+        assert!(ptrs.iter().any(|p| p.starts_with(pointer)), "{damage}: {ptrs:?}");
+    }
+    let mut req = longsword(json!({"mode": "given", "rolls": {"attack": [15], "damage": [9]}}));
+    let res = post_json(test_app(), "/v1/attack", &req).await;
+    assert_eq!((res.status, pointers(&res)), (422, vec!["/dice/rolls/damage/0".to_owned()]));
+    req["dice"] = json!({"mode": "given", "rolls": {"attack": [15], "damage": vec![1; 257]}});
+    let res = post_json(test_app(), "/v1/attack", &req).await;
+    assert_eq!(res.status, 422);
+}
