@@ -621,10 +621,8 @@ fn follow_up(
             ),
         ))
     } else if kind.is_some_and(|k| k != Kind::Grapple) {
-        Some((
-            "only a grapple deals follow-up damage".to_owned(),
-            "seule une lutte inflige des dégâts de suite".to_owned(),
-        ))
+        // `follow_up_only` refuses a follow-up on another maneuver.
+        return None;
     } else if rules.damage.grapple_unarmed_only && o.damage.as_ref().is_some_and(|d| !d.is_unarmed()) {
         p.push(
             "/options/damage",

@@ -402,18 +402,21 @@ fn rolls(
             (terms.iter().map(|_| (2 * base, 2 * base)).collect(), "roll_twice", 2 * base, rule)
         }
     };
-    if chances.critical != Ratio::ZERO || chances.rolled.is_some_and(|r| r.1) {
-        trace.push(rule_id, DamageEffect::Critical { kind, rolls: shown, p_critical: chances.critical });
+    if chances.critical == Ratio::ZERO && !chances.rolled.is_some_and(|r| r.1) {
+        // No critical hit can happen (hb3d, a grapple): its plan is the hit's, so that a
+        // critical roll that cannot be made is neither bounded nor floored.
+        return Ok((hit.clone(), hit));
     }
+    trace.push(rule_id, DamageEffect::Critical { kind, rolls: shown, p_critical: chances.critical });
     Ok((hit, critical))
 }
 
 /// Refuses a damage whose critical roll has more than [`MAX_OUTCOMES`] outcomes or rolls more
 /// than [`MAX_ROLLED_DICE`] dice.
 fn check_size(w: &Worked) -> Result<(), RulesError> {
-    let mut outcomes: u128 = 1;
-    let mut count: u64 = 0;
     for plan in [&w.hit, &w.critical] {
+        let mut outcomes: u128 = 1;
+        let mut count: u64 = 0;
         for (t, (copies, _)) in w.terms.iter().zip(plan.iter()) {
             for (n, s) in &t.dice {
                 let dice = u64::from(*n) * u64::from(*copies);
@@ -429,7 +432,6 @@ fn check_size(w: &Worked) -> Result<(), RulesError> {
                 "too many dice: a hit or critical hit rolls at most 256 damage dice with at most 2^63 outcomes in all",
             ));
         }
-        (outcomes, count) = (1, 0);
     }
     Ok(())
 }

@@ -319,3 +319,23 @@ fn too_many_outcomes_are_refused() {
     let ok = weapon(WeaponKind::Melee, vec![term("4d100", None)]);
     assert!(damage(&e, &ctx(&ok), ALL_CRIT, &mut OddsOnly, &mut trace).is_ok());
 }
+
+/// Only a critical hit that can happen is bounded: 5d100 is 10^10 outcomes on a hit, 10^20 > 2^63
+/// when a PF1 ×2 critical rolls it twice. An hb3d attack (no critical, RULES.md Q-13) and a
+/// grapple's damage answer it; a PF1 attack that may be critical is refused.
+#[test]
+fn a_critical_that_cannot_happen_is_not_bounded() {
+    let w = weapon(WeaponKind::Melee, vec![term("5d100", None)]);
+    let no_crit = Chances { hit: r(1, 2), critical: Ratio::ZERO, rolled: None };
+    for ruleset in [RulesetId::Hb3d, RulesetId::Pf1e] {
+        let e = enc(ruleset, str_dex(0, 0));
+        let a = damage(&e, &ctx(&w), no_crit, &mut OddsOnly, &mut Trace::default()).unwrap().unwrap();
+        // 5 × 101/2 = 505/2 on a hit, half of it overall.
+        assert_eq!(a.hit.mean, r(505, 2), "{ruleset:?}");
+        assert_eq!(a.overall.mean, r(505, 4), "{ruleset:?}");
+        assert!(a.critical.is_none(), "{ruleset:?}");
+    }
+    let e = enc(RulesetId::Pf1e, str_dex(0, 0));
+    let may_crit = Chances { hit: r(1, 2), critical: r(1, 40), rolled: None };
+    assert!(damage(&e, &ctx(&w), may_crit, &mut OddsOnly, &mut Trace::default()).is_err());
+}
