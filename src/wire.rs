@@ -266,7 +266,7 @@ closed_set!(
 );
 closed_set!(
     /// What puts a rider at risk of falling off its mount (5e).
-    FallCauseId ["mount_moved", "rider_prone", "mount_prone"]
+    FallCauseId ["mount_moved", "rider_prone", "mount_prone", "rider_moved"]
 );
 closed_set!(
     /// Where an attack modifier comes from.

@@ -104,6 +104,8 @@ fn fall_text(
         (FallCause::RiderProne, Lang::Fr) => format!("{rider}, sur sa monture {mount}, est jeté à terre"),
         (FallCause::MountProne, Lang::En) => format!("{mount}, ridden by {rider}, is knocked prone"),
         (FallCause::MountProne, Lang::Fr) => format!("{mount}, monture de {rider}, est jetée à terre"),
+        (FallCause::RiderMoved, Lang::En) => format!("{rider} is pushed while riding {mount}"),
+        (FallCause::RiderMoved, Lang::Fr) => format!("{rider}, sur sa monture {mount}, est repoussé"),
     };
     match ((dc, bonus), lang) {
         ((Some(dc), Some(b)), Lang::En) => format!(

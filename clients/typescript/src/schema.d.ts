@@ -1956,7 +1956,7 @@ export interface components {
          * @description What puts a rider at risk of falling off its mount (5e).
          * @enum {string}
          */
-        FallCauseId: "mount_moved" | "rider_prone" | "mount_prone";
+        FallCauseId: "mount_moved" | "rider_prone" | "mount_prone" | "rider_moved";
         /** @description The rider's Dexterity saving throw to stay mounted. */
         FallSaveOut: {
             /** @description Always `dex`. */

@@ -30,6 +30,9 @@ pub enum Hit {
     },
     /// It is knocked prone.
     Prone,
+    /// It is mounted and pushed: the push moves it only out of the saddle, if it fails its
+    /// save (a GM's reading: RULES.md names the mount moved and the rider knocked prone).
+    RiderPushed,
 }
 
 /// The effect, with its odds and whether it happened.
@@ -93,7 +96,7 @@ pub fn rider_falls(
     let Some(t) = enc.creatures.get(blow.target) else { return Ok(Vec::new()) };
     let mut at_risk: Vec<(usize, usize, FallCause)> = Vec::new();
     match blow.hit {
-        Hit::Moved { to: None } => {}
+        Hit::Moved { to: None } | Hit::RiderPushed => {}
         Hit::Moved { to: Some(_) } | Hit::Prone => {
             let cause = if blow.hit == Hit::Prone { FallCause::MountProne } else { FallCause::MountMoved };
             for (i, c) in enc.creatures.iter().enumerate() {
@@ -104,10 +107,9 @@ pub fn rider_falls(
             }
         }
     }
-    if blow.hit == Hit::Prone
-        && let Some(m) = t.mounted_on
-    {
-        at_risk.push((blow.target, m, FallCause::RiderProne));
+    if let (Hit::Prone | Hit::RiderPushed, Some(m)) = (blow.hit, t.mounted_on) {
+        let cause = if blow.hit == Hit::Prone { FallCause::RiderProne } else { FallCause::RiderMoved };
+        at_risk.push((blow.target, m, cause));
     }
     let mut taken: Vec<Space> = match blow.hit {
         Hit::Moved { to: Some(to) } => vec![to],

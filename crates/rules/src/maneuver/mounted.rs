@@ -31,6 +31,10 @@ pub(super) fn falls(
     let blow = if prone {
         let happened = ans.effects.as_ref().is_some_and(|e| e.target_gains.contains(&Condition::Prone));
         Blow { target, hit: Hit::Prone, p: ans.odds.success, happened }
+    } else if pushes && enc.creatures.get(target).is_some_and(|t| t.mounted_on.is_some()) {
+        // A pushed rider moves only with its mount: a success puts its seat at stake.
+        let happened = ans.success == Some(true);
+        Blow { target, hit: Hit::RiderPushed, p: ans.odds.success, happened }
     } else if pushes {
         // Where the push takes the mount: the rolled push, else the push a success would make.
         let walk = match ans.effects.as_ref().and_then(|e| e.push.clone()) {

@@ -14,6 +14,9 @@ pub enum FallCause {
     RiderProne,
     /// Its mount is knocked prone.
     MountProne,
+    /// The rider itself is pushed while mounted: it keeps its seat or falls off (it moves
+    /// only with its mount).
+    RiderMoved,
 }
 
 impl FallCause {
@@ -23,6 +26,7 @@ impl FallCause {
             FallCause::MountMoved => "mount_moved",
             FallCause::RiderProne => "rider_prone",
             FallCause::MountProne => "mount_prone",
+            FallCause::RiderMoved => "rider_moved",
         }
     }
 }
