@@ -177,7 +177,8 @@ pub fn damage(
         })
     };
     let hit_dist = exact(&final_dist(&w.hit));
-    let crit_dist = exact(&final_dist(&w.critical));
+    // No critical can happen (hb3d, a grapple): its plan is the hit's, its distribution too.
+    let crit_dist = if w.critical == w.hit { hit_dist.clone() } else { exact(&final_dist(&w.critical)) };
     let normal = chances.hit.minus(chances.critical);
     let miss = chances.hit.complement();
     let overall = mixture(&[(miss, &[(0, Ratio::ONE)]), (normal, &hit_dist), (chances.critical, &crit_dist)]);
