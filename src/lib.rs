@@ -10,6 +10,7 @@ pub mod doc;
 pub mod error;
 pub mod extract;
 pub mod handlers;
+pub mod import;
 pub mod lang;
 pub mod metrics;
 pub mod middleware;

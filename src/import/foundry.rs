@@ -1,0 +1,1 @@
+//! Foundry VTT scene exports to an Arbiter encounter.

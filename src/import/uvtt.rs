@@ -1,0 +1,1 @@
+//! Universal VTT files (`.dd2vtt`, `.uvtt`, `.df2vtt`) to an Arbiter grid.
