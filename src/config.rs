@@ -21,6 +21,10 @@ pub struct Limits {
     /// Largest request body, bytes.
     #[arg(long, env = "ARBITER_MAX_BODY_BYTES", default_value_t = 1024 * 1024)]
     pub max_body_bytes: usize,
+    /// Largest body of an import (`POST /v1/import/*`), bytes: map exports carry their
+    /// picture (a base64 PNG of megabytes), which the importers skip.
+    #[arg(long, env = "ARBITER_MAX_IMPORT_BYTES", default_value_t = 32 * 1024 * 1024)]
+    pub max_import_bytes: usize,
     /// Largest grid side, squares.
     #[arg(long, env = "ARBITER_MAX_GRID_SIDE", default_value_t = 1000)]
     pub max_grid_side: u32,
@@ -46,6 +50,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_body_bytes: 1024 * 1024,
+            max_import_bytes: 32 * 1024 * 1024,
             max_grid_side: 1000,
             max_walls: 10_000,
             max_creatures: 500,
