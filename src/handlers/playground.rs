@@ -55,8 +55,11 @@ const fn fnv1a(bytes: &[u8]) -> u64 {
     hash
 }
 
-/// The playground: load an encounter (an example, pasted JSON or a map file), drag creatures,
-/// pick a question, and see the answer, its trace (en / fr) and its drawing from this server.
+/// The playground, a page to try the questions in a browser.
+///
+/// Load an encounter (an example, pasted JSON or a map file), drag creatures, pick a question,
+/// and see the answer, its trace (en / fr) and its drawing from this server. The page needs
+/// no other host.
 #[utoipa::path(
     get,
     path = "/playground",
