@@ -155,6 +155,18 @@
     attack: ["roll_mode", "attack_bonus", "target_number", "miss_chance", "automatic_miss", "hit", "critical", "natural"],
   };
   const ODDS = ["hit", "critical", "miss", "concealment_miss"];
+  /** The answer's labels in French (the answer panel follows the language of the answer). */
+  const FR = {
+    degree: "degré", ac_bonus: "bonus de CA", reflex_bonus: "bonus de Réflexes", dex_save_bonus: "bonus aux JS de Dextérité",
+    save_bonus: "bonus aux sauvegardes", attack_modifier: "modificateur d'attaque", can_be_targeted: "peut être ciblé",
+    soft: "abri mou (créatures)", corner: "coin", in_reach: "à portée d'allonge", miss_chance: "chance de rater (%)",
+    roll_mode: "mode de jet", attacker_sees_target: "l'attaquant voit la cible", target_sees_attacker: "la cible voit l'attaquant",
+    target_light: "lumière sur la cible", line_of_sight: "ligne de vue", flanked: "pris en tenaille", attack_bonus: "bonus d'attaque",
+    advantage: "avantage", flankers: "avec", in_force: "règle en vigueur", distance_ft: "distance (ft)", band: "tranche",
+    increment: "facteur de portée", modifier: "modificateur", allowed: "permis", max_ft: "maximum (ft)",
+    target_number: "nombre à atteindre", automatic_miss: "échec automatique", hit: "touche", critical: "critique",
+    natural: "dé naturel", miss: "raté", concealment_miss: "raté par camouflage",
+  };
   /** The questions whose answer this server may draw (`Accept: image/svg+xml`). */
   const MAY_DRAW = new Set(["cover", "concealment", "flanking"]);
   const SQUARES = { fine: 1, diminutive: 1, tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4, colossal: 6 };
@@ -413,14 +425,15 @@
       wrap.append(make("dt", {}, label), make("dd", {}, value));
       rows.push(wrap);
     };
+    const label = (key) => (lang() === "fr" && FR[key]) || key.replace(/_/g, " ");
     for (const key of FACTS[kind] || []) {
-      if (key in result) add(key, key.replace(/_/g, " "), show(result[key]), isObject(result[key]) || Array.isArray(result[key]) ? JSON.stringify(result[key]) : result[key]);
+      if (key in result) add(key, label(key), show(result[key]), isObject(result[key]) || Array.isArray(result[key]) ? JSON.stringify(result[key]) : result[key]);
     }
     const odds = answer.odds;
     if (isObject(odds) && isObject(odds.exact)) {
       for (const key of ODDS) {
         const exact = odds.exact[key];
-        if (typeof exact === "string") add(`odds.${key}`, `P(${key.replace(/_/g, " ")})`, `${exact} (${percent(exact)})`, exact);
+        if (typeof exact === "string") add(`odds.${key}`, `P(${label(key)})`, `${exact} (${percent(exact)})`, exact);
       }
     }
     el.facts.replaceChildren(...rows);
@@ -495,10 +508,11 @@
     });
     root.dataset.cell = String(s);
     drawTerrain(root, s, w, h);
-    drawAnswer(root, s);
     drawWalls(root, s);
     drawLights(root, s);
     drawCreatures(root, s);
+    // On top, as the server draws its lines, but transparent to the pointer (drags go through).
+    drawAnswer(root, s);
     el.board.replaceChildren(root);
     if (state.focused) {
       const again = root.querySelector(`[data-id="${CSS.escape(state.focused)}"]`);
@@ -566,6 +580,14 @@
         for (const q of t.squares) svg("rect", { x: q.x * s, y: q.y * s, width: s, height: s, class: "threat" }, layer);
       }
     }
+    if (last.kind === "flanking" && Array.isArray(result.flankers)) {
+      for (const f of result.flankers) {
+        if (!f || !isObject(f.attacker_square) || !isObject(f.helper_square)) continue;
+        const a = f.attacker_square, b = f.helper_square;
+        svg("line", { x1: (a.x + 0.5) * s, y1: (a.y + 0.5) * s, x2: (b.x + 0.5) * s, y2: (b.y + 0.5) * s, class: "ray ray-clear" }, layer)
+          .appendChild(title(`flanks with ${f.creature}`));
+      }
+    }
     if (Array.isArray(result.lines)) {
       for (const line of result.lines) {
         if (!line || !isObject(line.from) || !isObject(line.to)) continue;
@@ -595,9 +617,16 @@
       }, layer);
       svg("rect", { x: 2, y: 2, width: n * s - 4, height: n * s - 4, rx: Math.min(10, s / 3), class: "shape" }, g);
       svg("rect", { x: -1, y: -1, width: n * s + 2, height: n * s + 2, rx: Math.min(10, s / 3), class: "ring" }, g);
-      if (role) svg("text", { x: n * s / 2, y: n * s / 2 + 4, "text-anchor": "middle", class: "role" }, g).textContent = role === "attacker" ? "A" : "T";
-      const label = String(c.id).length > 12 ? `${String(c.id).slice(0, 11)}…` : String(c.id);
-      svg("text", { x: n * s / 2, y: n * s + 11, "text-anchor": "middle" }, g).textContent = label;
+      g.appendChild(title(c.id));
+      if (role) svg("text", { x: n * s / 2, y: Math.min(n * s / 2 + 4, 16), "text-anchor": "middle", class: "role" }, g).textContent = role === "attacker" ? "A" : "T";
+      // The name inside its own space, cut to fit, so that neighbours' names never merge; the
+      // whole id is in the tooltip and the accessible name.
+      const fits = Math.floor((n * s - 6) / 6.5);
+      if (fits >= 3) {
+        const id = String(c.id);
+        const label = id.length > fits ? `${id.slice(0, fits - 1)}…` : id;
+        svg("text", { x: n * s / 2, y: n * s - 6, "text-anchor": "middle", class: "name" }, g).textContent = label;
+      }
       g.addEventListener("pointerdown", (e) => startDrag(e, g, c, s));
       g.addEventListener("keydown", (e) => keyMove(e, c));
       g.addEventListener("focus", () => { state.focused = c.id; });
