@@ -32,8 +32,16 @@ impl Asset {
 /// The page (first) and every file it loads, which are all it needs.
 pub static ASSETS: [Asset; 4] = [
     Asset::new("/playground", "text/html; charset=utf-8", include_str!("../playground/index.html")),
-    Asset::new("/playground/playground.js", "text/javascript; charset=utf-8", include_str!("../playground/playground.js")),
-    Asset::new("/playground/playground.css", "text/css; charset=utf-8", include_str!("../playground/playground.css")),
+    Asset::new(
+        "/playground/playground.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../playground/playground.js"),
+    ),
+    Asset::new(
+        "/playground/playground.css",
+        "text/css; charset=utf-8",
+        include_str!("../playground/playground.css"),
+    ),
     Asset::new("/playground/icon.svg", "image/svg+xml", include_str!("../playground/icon.svg")),
 ];
 
@@ -76,9 +84,11 @@ pub async fn playground(headers: HeaderMap) -> Response {
 /// The page's script and style (the page itself is routed with its OpenAPI path), and
 /// `/playground/`, which would resolve the page's relative links wrongly, sent to the page.
 pub fn assets() -> Router<AppState> {
-    let mut router = Router::new().route("/playground/", get(|| async { Redirect::permanent("../playground") }));
+    let mut router =
+        Router::new().route("/playground/", get(|| async { Redirect::permanent("../playground") }));
     for asset in &ASSETS[1..] {
-        router = router.route(asset.path, get(move |headers: HeaderMap| async move { serve(asset, &headers) }));
+        router =
+            router.route(asset.path, get(move |headers: HeaderMap| async move { serve(asset, &headers) }));
     }
     router
 }

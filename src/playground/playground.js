@@ -504,7 +504,7 @@
     const pad = 6;
     const root = svg("svg", {
       viewBox: `${-pad} ${-pad} ${w * s + 2 * pad} ${h * s + 2 * pad + 14}`,
-      width: w * s + 2 * pad, role: "img", "aria-label": `grid ${w} by ${h} squares`, id: "grid",
+      width: w * s + 2 * pad, role: "group", "aria-label": `grid ${w} by ${h} squares`, id: "grid",
     });
     root.dataset.cell = String(s);
     drawTerrain(root, s, w, h);

@@ -49,7 +49,8 @@ async fn playground_is_html_with_a_strict_csp_and_a_validator() {
     assert_eq!(again.status, 304);
     assert!(again.body.is_empty());
     assert_eq!(again.headers[header::ETAG], etag.as_str());
-    let other = Request::get("/playground").header(header::IF_NONE_MATCH, "\"0\"").body(Body::empty()).unwrap();
+    let other =
+        Request::get("/playground").header(header::IF_NONE_MATCH, "\"0\"").body(Body::empty()).unwrap();
     assert_eq!(send(test_app(), other).await.status, 200);
 }
 
