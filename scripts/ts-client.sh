@@ -37,23 +37,10 @@ die() {
 # shellcheck source=scripts/lib/server.sh
 . "$ROOT/scripts/lib/server.sh"
 
-SERVER_PID=
-cleanup() {
-  local rc=$?
-  set +e
-  trap - EXIT INT TERM
-  stop_pid "$SERVER_PID" 10
-  log "exit status $rc after $((SECONDS - STARTED)) s"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+stop_server_on_exit
 
 # ---------------------------------------------------------------- toolchain
-command -v node >/dev/null && command -v npm >/dev/null || die "needs Node.js >= 20 and npm"
-node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' ||
-  die "needs Node.js >= 20 (found $(node --version))"
+need_node
 log "node $(node --version), npm $(npm --version)"
 
 # ---------------------------------------------------------------- install, drift, types
@@ -77,37 +64,9 @@ fi
 
 # ---------------------------------------------------------------- server
 cd "$ROOT"
-if [ ! -x "$BIN" ]; then
-  log "no binary at $BIN: cargo build --locked --bin arbiter"
-  timeout 1800 cargo build --locked --bin arbiter
-  BIN=$ROOT/target/debug/arbiter
-fi
-mkdir -p "$REPORT_DIR"
-PORT=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
-BASE=http://127.0.0.1:$PORT
-ARBITER_ADDR=127.0.0.1:$PORT ARBITER_INSTANCE_ID=ts-client LOG_FORMAT=json RUST_LOG=${RUST_LOG:-warn} \
-  "$BIN" >"$REPORT_DIR/server.log" 2>&1 &
-SERVER_PID=$!
-
-# Wait for /healthz (at most 30 s), failing early when the server dies.
-node --input-type=module - "$BASE/healthz" "$SERVER_PID" <<'JS' || die "the server did not come up; tail of $REPORT_DIR/server.log: $(tail -n 5 "$REPORT_DIR/server.log")"
-const [url, pid] = process.argv.slice(2);
-const deadline = Date.now() + 30_000;
-for (;;) {
-  try { process.kill(Number(pid), 0); } catch { console.error("the server exited before answering /healthz"); process.exit(1); }
-  try { if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).status === 200) process.exit(0); } catch {}
-  if (Date.now() > deadline) { console.error("/healthz did not answer 200 within 30 s"); process.exit(1); }
-  await new Promise((r) => setTimeout(r, 100));
-}
-JS
-log "server $BIN on $BASE (pid $SERVER_PID)"
+start_server "$BIN" ts-client "$REPORT_DIR"
 
 # ---------------------------------------------------------------- live test
 rc=0
 ARBITER_URL=$BASE node "$CLIENT/dist/test/live.js" || rc=$?
-if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-  log "the server died during the run; tail of its log:"
-  tail -n 30 "$REPORT_DIR/server.log" >&2 || true
-  [ "$rc" -ne 0 ] || rc=1
-fi
-exit "$rc"
+exit "$(server_verdict "$rc")"

@@ -16,6 +16,7 @@
 //!   made by the very errors the server answers with.
 //! - Schema examples are written `examples` (JSON Schema 2020-12), not the deprecated
 //!   `example`.
+//! - The description links the playground (`GET /playground`), which Swagger UI shows on top.
 
 use serde_json::{Map, Value, json};
 
@@ -45,6 +46,7 @@ pub fn finish(doc: &mut Value) {
         split(doc, name, tag, branches);
     }
     merge_all_of(doc, "DamageIn");
+    link_playground(doc);
     let request_examples = request_examples(doc);
     if let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) {
         for item in paths.values_mut() {
@@ -68,6 +70,14 @@ pub fn finish(doc: &mut Value) {
                 }
             }
         }
+    }
+}
+
+/// Appends a link to the playground to the document's description. Relative, from Swagger
+/// UI's `/docs/`, so that it still works behind a proxy that serves the API under a prefix.
+fn link_playground(doc: &mut Value) {
+    if let Some(Value::String(text)) = doc.pointer_mut("/info/description") {
+        text.push_str(" Try the questions in a browser: [the playground](../playground).");
     }
 }
 

@@ -123,7 +123,8 @@ fn hostname() -> String {
     tags(
         (name = "questions", description = "Rules questions about an encounter snapshot"),
         (name = "catalog", description = "Rulesets and the rule catalog"),
-        (name = "operations", description = "Health, readiness and metrics")
+        (name = "operations", description = "Health, readiness and metrics"),
+        (name = "playground", description = "A page to try the questions in a browser")
     ),
     components(schemas(error::Problem, error::FieldError, wire::LanguageId))
 )]
@@ -149,6 +150,7 @@ fn catalog_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::health::healthz))
         .routes(routes!(handlers::health::readyz))
         .routes(routes!(handlers::health::metrics))
+        .routes(routes!(handlers::playground::playground))
 }
 
 /// The OpenAPI document, generated from the types and finished by [`doc::finish`]
@@ -189,6 +191,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(questions)
         .merge(catalog)
+        .merge(handlers::playground::assets())
         .merge(SwaggerUi::new("/docs").external_url_unchecked("/openapi.json", finished(api)))
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })

@@ -19,6 +19,7 @@ mod http {
     pub mod movement;
     pub mod openapi;
     pub mod ops;
+    pub mod playground;
     pub mod range;
     pub mod reach;
     pub mod readme;

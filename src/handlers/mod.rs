@@ -11,6 +11,7 @@ pub mod health;
 pub mod initiative;
 pub mod maneuver;
 pub mod movement;
+pub mod playground;
 pub mod range;
 
 use std::cell::Cell;

@@ -291,7 +291,8 @@ fn every_operation_has_examples_and_each_problem_status_its_own() {
             }
             for (status, response) in op["responses"].as_object().unwrap() {
                 for (media, content) in response["content"].as_object().into_iter().flatten() {
-                    if media == "image/svg+xml" || media.starts_with("text/plain") {
+                    // Pictures, Prometheus text and the playground's page have no JSON example.
+                    if media == "image/svg+xml" || media.starts_with("text/plain") || media == "text/html" {
                         continue;
                     }
                     let examples = content["examples"].as_object();

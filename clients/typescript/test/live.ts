@@ -488,6 +488,15 @@ async function main(): Promise<void> {
     expect(count >= atLeast, `POST /v1/cover 200 counted ${line ?? "nowhere"}, expected at least ${atLeast}`);
   });
 
+  await check("GET /playground is the page, from this server only (CSP)", async () => {
+    const { data, response } = await arbiter.GET("/playground", { parseAs: "text" });
+    expect(response.status === 200, `status ${response.status}`);
+    expect((response.headers.get("content-type") ?? "").startsWith("text/html"), "not text/html");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp.includes("default-src 'self'"), `CSP ${csp}`);
+    expect((data ?? "").includes("playground/playground.js"), "the page does not load its script");
+  });
+
   await check("every endpoint of the document was called, and only those", () => {
     const documented = contract.endpoints();
     const missing = [...documented].filter((e) => !called.has(e));
