@@ -25,4 +25,5 @@ mod http {
     pub mod schema;
     pub mod server;
     pub mod support;
+    pub mod svg;
 }
