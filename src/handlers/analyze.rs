@@ -52,7 +52,10 @@ pub async fn analyze(
     let scene = Scene::new(&encounter, &mut budget)?;
     let a = resolve(&scene, &q, &mut budget)?;
     if accept.svg {
-        return Ok(super::svg(svg::analyze(&scene, &mut budget, &a, draw, accept.lang)?));
+        return Ok(super::svg(svg::analyze(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            &a,
+        )?));
     }
     let body = write_answer(&encounter, a, q.traces, accept.lang, state.config.max_answer_bytes)?;
     Ok(super::json_bytes(body))

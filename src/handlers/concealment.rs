@@ -57,8 +57,12 @@ pub async fn concealment(
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, q.attack, &mut budget)?;
     if accept.svg {
-        let drawing =
-            svg::concealment(&scene, &mut budget, q.attacker, q.target, &answer, draw, accept.lang)?;
+        let drawing = svg::concealment(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            q.attacker,
+            q.target,
+            &answer,
+        )?;
         return Ok(super::svg(drawing));
     }
     Ok(super::json(&ConcealmentResponse::new(&q.encounter, &answer, accept.lang)))

@@ -55,7 +55,11 @@ pub async fn cover(
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, q.attack, q.weapon.as_ref(), &mut budget)?;
     if accept.svg {
-        return Ok(super::svg(svg::cover(&scene, &mut budget, &drawn, &answer, draw, accept.lang)?));
+        return Ok(super::svg(svg::cover(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            &drawn,
+            &answer,
+        )?));
     }
     Ok(super::json(&CoverResponse::new(&q.encounter, &answer, accept.lang)))
 }

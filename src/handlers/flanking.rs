@@ -54,7 +54,12 @@ pub async fn flanking(
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, &mut budget)?;
     if accept.svg {
-        let drawing = svg::flanking(&scene, &mut budget, q.attacker, q.target, &answer, draw, accept.lang)?;
+        let drawing = svg::flanking(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            q.attacker,
+            q.target,
+            &answer,
+        )?;
         return Ok(super::svg(drawing));
     }
     Ok(super::json(&FlankingResponse::new(&q.encounter, &answer, accept.lang)))

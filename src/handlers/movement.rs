@@ -63,7 +63,11 @@ pub async fn movement(
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.mover, &q.path, q.mode, &q.options, &mut budget)?;
     if accept.svg {
-        return Ok(super::svg(svg::movement(&scene, &mut budget, q.mover, &answer, draw, accept.lang)?));
+        return Ok(super::svg(svg::movement(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            q.mover,
+            &answer,
+        )?));
     }
     Ok(super::json(&MovementResponse::new(&q.encounter, &answer, accept.lang)))
 }

@@ -3,12 +3,10 @@
 //! (as the cover badge) with the concealment miss chance when there is one.
 
 use arbiter_rules::analyze::Analysis;
-use arbiter_rules::budget::Budget;
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::error::RulesError;
-use arbiter_rules::scene::Scene;
 
-use super::DrawQuery;
+use super::Ctx;
 use super::canvas::{Cell, Table, esc, localise};
 use super::cover::badge_fill;
 use super::labels::shorten;
@@ -22,15 +20,9 @@ pub fn extra(enc: &Encounter) -> super::Extra {
 }
 
 /// Draws the analysis.
-pub fn analyze(
-    scene: &Scene<'_>,
-    budget: &mut Budget,
-    a: &Analysis,
-    draw: DrawQuery,
-    lang: Lang,
-) -> Result<String, RulesError> {
-    let enc = scene.enc;
-    let mut c = scene::map(scene, budget, draw, lang)?;
+pub fn analyze(mut ctx: Ctx<'_, '_>, a: &Analysis) -> Result<String, RulesError> {
+    let (enc, lang) = (ctx.scene.enc, ctx.lang);
+    let mut c = scene::map(&mut ctx)?;
     scene::label_creatures(&mut c, enc, &[]);
     let mut attackers: Vec<usize> = Vec::new();
     let mut targets: Vec<usize> = Vec::new();

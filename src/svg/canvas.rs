@@ -286,9 +286,23 @@ impl Canvas {
             N(f64::from(self.cols) * self.scale),
             N(f64::from(self.rows) * self.scale)
         );
-        for ((_, name), body) in LAYERS.iter().zip(&self.layers) {
+        // Light radii and outlines stop at the map's edge.
+        let _ = write!(
+            s,
+            r#"<clipPath id="map-clip"><rect x="{}" y="{}" width="{}" height="{}"/></clipPath>"#,
+            N(frame.x),
+            N(frame.y),
+            N(f64::from(self.cols) * self.scale),
+            N(f64::from(self.rows) * self.scale)
+        );
+        for ((layer, name), body) in LAYERS.iter().zip(&self.layers) {
             if !body.is_empty() {
-                let _ = write!(s, r#"<g class="layer-{name}">{body}</g>"#);
+                let clip = if matches!(layer, Layer::Light | Layer::Highlight) {
+                    r#" clip-path="url(#map-clip)""#
+                } else {
+                    ""
+                };
+                let _ = write!(s, r#"<g class="layer-{name}"{clip}>{body}</g>"#);
             }
         }
         let _ = write!(s, r#"<g class="labels">{}</g>"#, self.labels.svg());

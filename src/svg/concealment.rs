@@ -2,12 +2,10 @@
 //! chosen corner's lines (through a concealing square dashed purple, clear solid green), and a
 //! badge with the degree and the miss chance.
 
-use arbiter_rules::budget::Budget;
 use arbiter_rules::error::RulesError;
-use arbiter_rules::scene::Scene;
 use arbiter_rules::vision::{ConcealmentAnswer, ConcealmentDegree};
 
-use super::DrawQuery;
+use super::Ctx;
 use super::canvas::{N, Swatch, localise};
 use super::cover::target_squares;
 use super::labels::Look;
@@ -24,16 +22,13 @@ pub fn extra(enc: &arbiter_rules::encounter::Encounter, target: usize) -> super:
 
 /// Draws the concealment answer.
 pub fn concealment(
-    scene: &Scene<'_>,
-    budget: &mut Budget,
+    mut ctx: Ctx<'_, '_>,
     attacker: usize,
     target: usize,
     a: &ConcealmentAnswer,
-    draw: DrawQuery,
-    lang: Lang,
 ) -> Result<String, RulesError> {
-    let enc = scene.enc;
-    let mut c = scene::map(scene, budget, draw, lang)?;
+    let (enc, lang) = (ctx.scene.enc, ctx.lang);
+    let mut c = scene::map(&mut ctx)?;
     target_squares(&mut c, enc, target);
     for (i, l) in a.lines.iter().enumerate() {
         let (stroke, dash, kind, en, fr) = if l.concealed {

@@ -6,14 +6,12 @@
 
 use std::collections::HashSet;
 
-use arbiter_rules::budget::Budget;
 use arbiter_rules::cover::{AttackKind, CoverAnswer, CoverDegree, ElementKind, TracedLine};
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::error::RulesError;
 use arbiter_rules::grid::{Point, Space, Square};
-use arbiter_rules::scene::Scene;
 
-use super::DrawQuery;
+use super::Ctx;
 use super::canvas::{Canvas, Layer, N, Swatch, cross};
 use super::labels::Look;
 use super::scene::{self, highlight, name};
@@ -64,16 +62,9 @@ pub fn extra(enc: &Encounter, q: &CoverQuestion) -> super::Extra {
 }
 
 /// Draws the cover answer.
-pub fn cover(
-    scene: &Scene<'_>,
-    budget: &mut Budget,
-    q: &CoverQuestion,
-    a: &CoverAnswer,
-    draw: DrawQuery,
-    lang: Lang,
-) -> Result<String, RulesError> {
-    let enc = scene.enc;
-    let mut c = scene::map(scene, budget, draw, lang)?;
+pub fn cover(mut ctx: Ctx<'_, '_>, q: &CoverQuestion, a: &CoverAnswer) -> Result<String, RulesError> {
+    let enc = ctx.scene.enc;
+    let mut c = scene::map(&mut ctx)?;
     target_squares(&mut c, enc, q.target);
     blockers(&mut c, enc, &a.lines);
     if a.degree == CoverDegree::Total && a.lines.is_empty() {

@@ -4,13 +4,11 @@
 
 use std::collections::HashSet;
 
-use arbiter_rules::budget::Budget;
 use arbiter_rules::error::RulesError;
 use arbiter_rules::flanking::FlankAnswer;
 use arbiter_rules::grid::Square;
-use arbiter_rules::scene::Scene;
 
-use super::DrawQuery;
+use super::Ctx;
 use super::canvas::{Canvas, Layer, N, Swatch, esc};
 use super::cover::target_squares;
 use super::labels::Look;
@@ -28,16 +26,13 @@ pub fn extra(enc: &arbiter_rules::encounter::Encounter) -> super::Extra {
 
 /// Draws the flanking answer.
 pub fn flanking(
-    scene: &Scene<'_>,
-    budget: &mut Budget,
+    mut ctx: Ctx<'_, '_>,
     attacker: usize,
     target: usize,
     a: &FlankAnswer,
-    draw: DrawQuery,
-    lang: Lang,
 ) -> Result<String, RulesError> {
-    let enc = scene.enc;
-    let mut c = scene::map(scene, budget, draw, lang)?;
+    let (enc, lang) = (ctx.scene.enc, ctx.lang);
+    let mut c = scene::map(&mut ctx)?;
     target_squares(&mut c, enc, target);
     threats(&mut c, enc, a);
     lines(&mut c, enc, a);

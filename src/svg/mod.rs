@@ -30,10 +30,13 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use utoipa::IntoParams;
 
+use arbiter_rules::budget::Budget;
 use arbiter_rules::encounter::{Encounter, Light};
 use arbiter_rules::grid::Square;
+use arbiter_rules::scene::Scene;
 
 use crate::error::{AnswerSize, AppError, Hint, Text};
+use crate::render::Lang;
 
 /// The smallest and largest `?scale=`, pixels per square.
 pub const SCALE_RANGE: (u32, u32) = (8, 96);
@@ -99,6 +102,19 @@ impl<S: Send + Sync> FromRequestParts<S> for DrawQuery {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         DrawQuery::parse(parts.uri.query())
     }
+}
+
+/// What every drawing needs: the prepared scene, the work budget (the light overlay asks the
+/// rules for each square's level), the drawing options and the language.
+pub struct Ctx<'a, 'e> {
+    /// The scene the question was answered on.
+    pub scene: &'a Scene<'e>,
+    /// The request's work budget.
+    pub budget: &'a mut Budget,
+    /// `?scale=`.
+    pub draw: DrawQuery,
+    /// The language of the caption and legend.
+    pub lang: Lang,
 }
 
 /// What a drawing adds to the map, for its size bound.

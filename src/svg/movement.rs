@@ -5,15 +5,13 @@
 
 use std::collections::HashSet;
 
-use arbiter_rules::budget::Budget;
 use arbiter_rules::encounter::{Creature, Encounter};
 use arbiter_rules::error::RulesError;
 use arbiter_rules::grid::{FEET_PER_SQUARE, Space, Square};
 use arbiter_rules::movement::Movement;
 use arbiter_rules::reach;
-use arbiter_rules::scene::Scene;
 
-use super::DrawQuery;
+use super::Ctx;
 use super::canvas::{Canvas, Layer, N, Swatch, esc};
 use super::labels::{Look, Rect};
 use super::scene::{self, name, outline, side_colours};
@@ -63,16 +61,9 @@ pub fn extra(enc: &Encounter, mover: usize, path_len: usize) -> super::Extra {
 }
 
 /// Draws the movement answer.
-pub fn movement(
-    scene: &Scene<'_>,
-    budget: &mut Budget,
-    mover: usize,
-    m: &Movement,
-    draw: DrawQuery,
-    lang: Lang,
-) -> Result<String, RulesError> {
-    let enc = scene.enc;
-    let mut c = scene::map(scene, budget, draw, lang)?;
+pub fn movement(mut ctx: Ctx<'_, '_>, mover: usize, m: &Movement) -> Result<String, RulesError> {
+    let enc = ctx.scene.enc;
+    let mut c = scene::map(&mut ctx)?;
     reaches(&mut c, enc, m);
     let side = enc.creatures.get(mover).map_or(1, |cr| enc.space(cr).side);
     let centre = |c: &Canvas, sq: Square| {

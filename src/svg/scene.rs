@@ -15,22 +15,17 @@ use arbiter_rules::vision::light_at;
 use super::canvas::{Canvas, Layer, N, Swatch, esc};
 use super::labels::{Look, Rect};
 use super::style;
-use super::{DrawQuery, draws_light};
+use super::{Ctx, draws_light};
 use crate::render::Lang;
 
 /// A new canvas for the encounter with its map drawn (terrain, light, grid, walls, tokens);
 /// the tokens are obstacles for labels, which [`label_creatures`] places.
-pub fn map(
-    scene: &Scene<'_>,
-    budget: &mut Budget,
-    draw: DrawQuery,
-    lang: Lang,
-) -> Result<Canvas, RulesError> {
-    let enc = scene.enc;
-    let mut c = Canvas::new(enc.grid.width, enc.grid.height, draw.scale_for(enc), lang);
+pub fn map(ctx: &mut Ctx<'_, '_>) -> Result<Canvas, RulesError> {
+    let enc = ctx.scene.enc;
+    let mut c = Canvas::new(enc.grid.width, enc.grid.height, ctx.draw.scale_for(enc), ctx.lang);
     terrain(&mut c, enc);
     if draws_light(enc) {
-        light(&mut c, scene, budget)?;
+        light(&mut c, ctx.scene, ctx.budget)?;
     }
     light_sources(&mut c, enc);
     grid_lines(&mut c, enc);
