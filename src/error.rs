@@ -43,7 +43,8 @@ impl Text {
 /// One offending field, as sent.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct FieldError {
-    /// JSON pointer (RFC 6901) into the request body (`/encounter/creatures/2/at`).
+    /// JSON pointer (RFC 6901) into the request body (`/encounter/creatures/2/at`), or `?`
+    /// and the name of a query parameter (`?scale`).
     pub pointer: String,
     /// What is wrong there, in the language of `Accept-Language`.
     pub detail: String,

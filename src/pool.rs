@@ -547,10 +547,10 @@ fn bound_answer(state: &AppState, res: Response, route: &str, svg: bool) -> Resp
     if size <= limit as u64 {
         return res;
     }
-    let hint = if route.ends_with("/analyze") {
-        Hint::Analyze
-    } else if svg {
+    let hint = if svg {
         Hint::Svg
+    } else if route.ends_with("/analyze") {
+        Hint::Analyze
     } else {
         Hint::Smaller
     };

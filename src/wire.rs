@@ -289,8 +289,9 @@ closed_set!(
     NoFlankId ["condition", "unarmed", "reach_zero", "out_of_reach", "not_adjacent", "cannot_see"]
 );
 
-/// The SVG drawing `/v1/cover` and `/v1/movement` answer to `Accept: image/svg+xml` (the
-/// response's `image/svg+xml` content: the media type picks the schema, not a parameter).
+/// The SVG drawing `/v1/cover`, `/v1/movement`, `/v1/flanking`, `/v1/concealment` and
+/// `/v1/analyze` answer to `Accept: image/svg+xml` (the response's `image/svg+xml` content: the
+/// media type picks the schema, not a parameter).
 pub struct SvgDrawing;
 
 impl utoipa::PartialSchema for SvgDrawing {
@@ -298,7 +299,9 @@ impl utoipa::PartialSchema for SvgDrawing {
         utoipa::openapi::schema::ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::Type::String)
             .content_media_type("image/svg+xml")
-            .description(Some("An SVG document: the grid, the creatures and the lines or path traced."))
+            .description(Some(
+                "An SVG document: the grid, the creatures and what the question traced, with a caption, a legend of the kinds drawn and a key; elements carry `class` and `data-*` attributes (`target-square`, `ray`, `hit`, `step`, `oa-arrow`, `pair`…).",
+            ))
             .into()
     }
 }

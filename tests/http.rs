@@ -26,4 +26,5 @@ mod http {
     pub mod schema;
     pub mod server;
     pub mod support;
+    pub mod svg;
 }

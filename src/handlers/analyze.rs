@@ -10,6 +10,7 @@ use crate::error::{AppError, Problem};
 use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
+use crate::svg::{self, DrawQuery};
 use arbiter_rules::analyze::analyze as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -20,14 +21,18 @@ use arbiter_rules::scene::Scene;
 ///
 /// The attack judged is melee within reach and ranged beyond (`attack` fixes it). The trace
 /// counts the pairs each rule was applied to; `traces: true` also returns every pair's trace.
+/// Send `Accept: image/svg+xml` for a drawing of the scene with a matrix of every pair's cover.
 #[utoipa::path(
     post,
     path = "/v1/analyze",
     tag = "questions",
     request_body = AnalyzeRequest,
-    params(LanguageHeader),
+    params(LanguageHeader, DrawQuery),
     responses(
-        (status = 200, description = "Every pair", body = AnalyzeResponse),
+        (status = 200, description = "Every pair, or the drawing of the scene with every pair's cover", content(
+            (AnalyzeResponse = "application/json"),
+            (crate::wire::SvgDrawing = "image/svg+xml")
+        )),
         (status = 422, description = "The encounter or an attacker id is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
     )
@@ -36,12 +41,22 @@ pub async fn analyze(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
+    draw: DrawQuery,
     AppJson(req): AppJson<AnalyzeRequest>,
 ) -> Result<Response, AppError> {
     let (encounter, q) = req.question(&state.config.limits)?;
+    if accept.svg {
+        svg::fits(&encounter, svg::analyze_extra(&encounter), state.config.max_answer_bytes)?;
+    }
     let mut budget = work.budget();
     let scene = Scene::new(&encounter, &mut budget)?;
     let a = resolve(&scene, &q, &mut budget)?;
+    if accept.svg {
+        return Ok(super::svg(svg::analyze(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            &a,
+        )?));
+    }
     let body = write_answer(&encounter, a, q.traces, accept.lang, state.config.max_answer_bytes)?;
     Ok(super::json_bytes(body))
 }

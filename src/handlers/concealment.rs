@@ -10,6 +10,7 @@ use crate::error::{AppError, Problem};
 use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
+use crate::svg::{self, DrawQuery};
 use arbiter_rules::scene::Scene;
 use arbiter_rules::vision::concealment as resolve;
 
@@ -20,15 +21,19 @@ use arbiter_rules::vision::concealment as resolve;
 /// darkness where the target stands (light sources blocked by walls; low-light vision and
 /// darkvision), invisibility, a blinded observer, line of effect without line of sight; the
 /// highest applies (20 % or 50 %). D&D 5e has no miss chance: the answer says who sees whom
-/// and the resulting advantage or disadvantage (`dnd5e.unseen`).
+/// and the resulting advantage or disadvantage (`dnd5e.unseen`). Send `Accept: image/svg+xml`
+/// for a drawing: bright, dim and dark squares, light sources, the corner's lines, a badge.
 #[utoipa::path(
     post,
     path = "/v1/concealment",
     tag = "questions",
     request_body = ConcealmentRequest,
-    params(LanguageHeader),
+    params(LanguageHeader, DrawQuery),
     responses(
-        (status = 200, description = "The concealment answer", body = ConcealmentResponse),
+        (status = 200, description = "The concealment answer, or its drawing", content(
+            (ConcealmentResponse = "application/json"),
+            (crate::wire::SvgDrawing = "image/svg+xml")
+        )),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
     )
@@ -37,11 +42,28 @@ pub async fn concealment(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
+    draw: DrawQuery,
     AppJson(req): AppJson<ConcealmentRequest>,
 ) -> Result<Response, AppError> {
     let q = req.question(&state.config.limits)?;
+    if accept.svg {
+        svg::fits(
+            &q.encounter,
+            svg::concealment_extra(&q.encounter, q.target),
+            state.config.max_answer_bytes,
+        )?;
+    }
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, q.attack, &mut budget)?;
+    if accept.svg {
+        let drawing = svg::concealment(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            q.attacker,
+            q.target,
+            &answer,
+        )?;
+        return Ok(super::svg(drawing));
+    }
     Ok(super::json(&ConcealmentResponse::new(&q.encounter, &answer, accept.lang)))
 }

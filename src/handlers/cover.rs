@@ -10,7 +10,7 @@ use crate::error::{AppError, Problem};
 use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
-use crate::svg;
+use crate::svg::{self, DrawQuery};
 use arbiter_rules::cover::cover as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -20,14 +20,16 @@ use arbiter_rules::scene::Scene;
 /// three-quarters, total; creatures and low obstacles alone give at most half), Pathfinder 1e,
 /// Starfinder and hb3d need one blocked line from the attacker's best corner (cover, partial,
 /// improved, soft cover from creatures against ranged attacks, low obstacles within 30 ft, the
-/// adjacent-melee wall test). Send `Accept: image/svg+xml` for a drawing of the grid with the
-/// chosen corner's lines (green clear, red blocked).
+/// adjacent-melee wall test). Send `Accept: image/svg+xml` for a drawing: the target's squares,
+/// every blocker by its kind, the chosen corner's lines (green clear, red dashed blocked) with a
+/// cross at each hit point, every line tried under total cover, and a badge with the degree
+/// (`?scale=` sets the pixels per square).
 #[utoipa::path(
     post,
     path = "/v1/cover",
     tag = "questions",
     request_body = CoverRequest,
-    params(LanguageHeader),
+    params(LanguageHeader, DrawQuery),
     responses(
         (status = 200, description = "The cover answer, or its drawing", content(
             (CoverResponse = "application/json"),
@@ -41,17 +43,23 @@ pub async fn cover(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
+    draw: DrawQuery,
     AppJson(req): AppJson<CoverRequest>,
 ) -> Result<Response, AppError> {
     let q = req.question(&state.config.limits)?;
+    let drawn = svg::CoverQuestion { attacker: q.attacker, target: q.target, attack: q.attack };
     if accept.svg {
-        svg::fits(&q.encounter, state.config.max_answer_bytes)?;
+        svg::fits(&q.encounter, svg::cover_extra(&q.encounter, &drawn), state.config.max_answer_bytes)?;
     }
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, q.attack, q.weapon.as_ref(), &mut budget)?;
     if accept.svg {
-        return Ok(super::svg(svg::cover(&q.encounter, q.attacker, q.target, &answer, accept.lang)));
+        return Ok(super::svg(svg::cover(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            &drawn,
+            &answer,
+        )?));
     }
     Ok(super::json(&CoverResponse::new(&q.encounter, &answer, accept.lang)))
 }

@@ -10,6 +10,7 @@ use crate::error::{AppError, Problem};
 use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
+use crate::svg::{self, DrawQuery};
 use arbiter_rules::flanking::flanking as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -21,15 +22,19 @@ use arbiter_rules::scene::Scene;
 /// of the target's space: +2 to melee attacks, never more. D&D 5e: only with the variant
 /// `dnd5e.flanking.optional`; the attacker and an ally must be adjacent to the target, see it
 /// and not be incapacitated: advantage on melee attacks. The answer also lists, for each enemy
-/// of the target, the squares it threatens (for drawing).
+/// of the target, the squares it threatens (for drawing). Send `Accept: image/svg+xml` for a
+/// drawing: each enemy's threatened squares outlined, the flanking lines, a badge on the target.
 #[utoipa::path(
     post,
     path = "/v1/flanking",
     tag = "questions",
     request_body = FlankingRequest,
-    params(LanguageHeader),
+    params(LanguageHeader, DrawQuery),
     responses(
-        (status = 200, description = "The flanking answer", body = FlankingResponse),
+        (status = 200, description = "The flanking answer, or its drawing", content(
+            (FlankingResponse = "application/json"),
+            (crate::wire::SvgDrawing = "image/svg+xml")
+        )),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
     )
@@ -38,11 +43,24 @@ pub async fn flanking(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
+    draw: DrawQuery,
     AppJson(req): AppJson<FlankingRequest>,
 ) -> Result<Response, AppError> {
     let q = req.question(&state.config.limits)?;
+    if accept.svg {
+        svg::fits(&q.encounter, svg::flanking_extra(&q.encounter), state.config.max_answer_bytes)?;
+    }
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, &mut budget)?;
+    if accept.svg {
+        let drawing = svg::flanking(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            q.attacker,
+            q.target,
+            &answer,
+        )?;
+        return Ok(super::svg(drawing));
+    }
     Ok(super::json(&FlankingResponse::new(&q.encounter, &answer, accept.lang)))
 }

@@ -10,7 +10,7 @@ use crate::error::{AppError, Problem};
 use crate::extract::negotiate::LanguageHeader;
 use crate::extract::{AppJson, Negotiated};
 use crate::pool::Work;
-use crate::svg;
+use crate::svg::{self, DrawQuery};
 use arbiter_rules::movement::movement as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -28,14 +28,16 @@ use arbiter_rules::scene::Scene;
 /// provokes, once per enemy, except on a five-foot / guarded step (`short_step`), from a
 /// flat-footed enemy or through cover. Teleport and forced movement provoke nothing.
 ///
-/// Send `Accept: image/svg+xml` for a drawing of the grid with the path (green legal steps,
-/// red illegal ones) and the squares where attacks of opportunity are provoked.
+/// Send `Accept: image/svg+xml` for a drawing: the path (green legal steps, red dashed illegal
+/// ones, grey dotted after an illegal step) with each step's cost, the reach of the creatures
+/// the move passes, and for each attack of opportunity a ring, an arrow from the attacker and
+/// its name (`?scale=` sets the pixels per square).
 #[utoipa::path(
     post,
     path = "/v1/movement",
     tag = "questions",
     request_body = MovementRequest,
-    params(LanguageHeader),
+    params(LanguageHeader, DrawQuery),
     responses(
         (status = 200, description = "The movement answer (JSON, or an SVG drawing with `Accept: image/svg+xml`)", content(
             (MovementResponse = "application/json"),
@@ -49,17 +51,23 @@ pub async fn movement(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
+    draw: DrawQuery,
     AppJson(req): AppJson<MovementRequest>,
 ) -> Result<Response, AppError> {
     let q = req.question(&state.config.limits)?;
     if accept.svg {
-        svg::fits(&q.encounter, state.config.max_answer_bytes)?;
+        let extra = svg::movement_extra(&q.encounter, q.mover, q.path.len());
+        svg::fits(&q.encounter, extra, state.config.max_answer_bytes)?;
     }
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.mover, &q.path, q.mode, &q.options, &mut budget)?;
     if accept.svg {
-        return Ok(super::svg(svg::movement(&q.encounter, q.mover, &answer, accept.lang)));
+        return Ok(super::svg(svg::movement(
+            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
+            q.mover,
+            &answer,
+        )?));
     }
     Ok(super::json(&MovementResponse::new(&q.encounter, &answer, accept.lang)))
 }

@@ -275,7 +275,7 @@ fn pair_text(
 }
 
 /// Whether the target is flanked, with whom, and what it gives.
-fn outcome_text(
+pub(crate) fn outcome_text(
     flanked: bool,
     flankers: &[String],
     attack_bonus: i32,

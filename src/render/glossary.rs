@@ -21,7 +21,7 @@ use arbiter_rules::trace::RollMode;
 use arbiter_rules::trace::cover::CoverDegree;
 
 /// A French decimal: comma, and two decimals when it is not whole ("1,50", "9").
-fn decimal_fr(tenths: i64) -> String {
+pub(crate) fn decimal_fr(tenths: i64) -> String {
     let sign = if tenths < 0 { "-" } else { "" };
     let t = tenths.unsigned_abs();
     if t.is_multiple_of(10) { format!("{sign}{}", t / 10) } else { format!("{sign}{},{}0", t / 10, t % 10) }

@@ -179,7 +179,7 @@ mod analyze;
 mod attack;
 mod cover;
 mod damage;
-mod flanking;
+pub(crate) mod flanking;
 pub(crate) mod glossary;
 mod grid;
 mod initiative;
@@ -187,7 +187,7 @@ mod maneuver;
 mod mounted;
 mod movement;
 mod range;
-mod vision;
+pub(crate) mod vision;
 
 pub use analyze::AnalyzeEffectOut;
 pub use attack::AttackEffectOut;

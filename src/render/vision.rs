@@ -15,7 +15,7 @@ fn light_name(l: Light, lang: Lang) -> &'static str {
     }
 }
 
-fn cause_name(c: Cause, lang: Lang) -> &'static str {
+pub(crate) fn cause_name(c: Cause, lang: Lang) -> &'static str {
     match (c, lang) {
         (Cause::ConcealingSquares, Lang::En) => "lines pass through concealing squares",
         (Cause::HeavyObscurement, Lang::En) => "heavily obscured (opaque squares)",
@@ -57,7 +57,7 @@ fn sense_name(s: Sense, lang: Lang) -> &'static str {
     }
 }
 
-fn degree_name(d: ConcealmentDegree, lang: Lang) -> &'static str {
+pub(crate) fn degree_name(d: ConcealmentDegree, lang: Lang) -> &'static str {
     match (d, lang) {
         (ConcealmentDegree::None, Lang::En) => "no concealment",
         (ConcealmentDegree::Concealment, Lang::En) => "concealment",

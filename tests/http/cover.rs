@@ -88,9 +88,12 @@ async fn svg_view_is_well_formed_and_labelled() {
     assert_eq!(doc.root_element().tag_name().name(), "svg");
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
     assert!(texts.contains(&"A") && texts.contains(&"T"), "creature labels: {texts:?}");
-    let red = doc.descendants().filter(|n| n.attribute("stroke") == Some("#d62728")).count();
-    let green = doc.descendants().filter(|n| n.attribute("stroke") == Some("#2ca02c")).count();
-    assert_eq!((red, green), (1, 3), "M2 (4,4): one blocked line from ⟨0,0⟩");
+    let rays = |status: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("ray") && n.attribute("data-status") == Some(status))
+            .count()
+    };
+    assert_eq!((rays("blocked"), rays("clear")), (1, 3), "M2 (4,4): one blocked line from ⟨0,0⟩");
 }
 
 #[tokio::test]

@@ -36,8 +36,8 @@ async fn french_trace() {
     assert!(texts.iter().all(|t| !t.contains(" ft")), "{texts:?}");
 }
 
-/// The drawing: well-formed, one green line per legal step, one red per illegal step, and an
-/// orange ring where the attack of opportunity is provoked.
+/// The drawing: well-formed, one line per legal step, one per illegal step, and a ring where
+/// the attack of opportunity is provoked.
 #[tokio::test]
 async fn svg_view_draws_the_path() {
     use axum::body::Body;
@@ -57,9 +57,15 @@ async fn svg_view_draws_the_path() {
         assert_eq!(res.content_type(), "image/svg+xml");
         let text = String::from_utf8(res.body).unwrap();
         let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
-        let count =
-            |colour: &str| doc.descendants().filter(|n| n.attribute("stroke") == Some(colour)).count();
-        counts.push((count("#2ca02c"), count("#d62728"), count("#ff7f0e")));
+        let steps = |status: &str| {
+            doc.descendants()
+                .filter(|n| {
+                    n.attribute("class") == Some("step") && n.attribute("data-status") == Some(status)
+                })
+                .count()
+        };
+        let rings = doc.descendants().filter(|n| n.attribute("class") == Some("oa-ring")).count();
+        counts.push((steps("legal"), steps("illegal"), rings));
     }
     // Thin wall: (1,0)→(2,0) legal, (2,0)→(3,0) blocked. Goblin: two legal steps, one OA.
     assert_eq!(counts, vec![(1, 1, 0), (2, 0, 1)]);

@@ -270,7 +270,7 @@ fn media_types_are_responses_not_parameters() {
             }
         }
     }
-    for path in ["/v1/cover", "/v1/movement"] {
+    for path in ["/v1/cover", "/v1/movement", "/v1/flanking", "/v1/concealment", "/v1/analyze"] {
         let content = &doc["paths"][path]["post"]["responses"]["200"]["content"];
         assert!(content["application/json"]["schema"]["$ref"].is_string(), "{path}");
         let svg = deref(&doc, &content["image/svg+xml"]["schema"]);

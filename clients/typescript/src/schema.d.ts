@@ -93,6 +93,7 @@ export interface paths {
          *     `/v1/cover`, `/v1/concealment` and `/v1/flanking` answer it, on one prepared scene.
          * @description The attack judged is melee within reach and ranged beyond (`attack` fixes it). The trace
          *     counts the pairs each rule was applied to; `traces: true` also returns every pair's trace.
+         *     Send `Accept: image/svg+xml` for a drawing of the scene with a matrix of every pair's cover.
          */
         post: operations["analyze"];
         delete?: never;
@@ -142,7 +143,8 @@ export interface paths {
          *     darkness where the target stands (light sources blocked by walls; low-light vision and
          *     darkvision), invisibility, a blinded observer, line of effect without line of sight; the
          *     highest applies (20 % or 50 %). D&D 5e has no miss chance: the answer says who sees whom
-         *     and the resulting advantage or disadvantage (`dnd5e.unseen`).
+         *     and the resulting advantage or disadvantage (`dnd5e.unseen`). Send `Accept: image/svg+xml`
+         *     for a drawing: bright, dim and dark squares, light sources, the corner's lines, a badge.
          */
         post: operations["concealment"];
         delete?: never;
@@ -166,8 +168,10 @@ export interface paths {
          *     three-quarters, total; creatures and low obstacles alone give at most half), Pathfinder 1e,
          *     Starfinder and hb3d need one blocked line from the attacker's best corner (cover, partial,
          *     improved, soft cover from creatures against ranged attacks, low obstacles within 30 ft, the
-         *     adjacent-melee wall test). Send `Accept: image/svg+xml` for a drawing of the grid with the
-         *     chosen corner's lines (green clear, red blocked).
+         *     adjacent-melee wall test). Send `Accept: image/svg+xml` for a drawing: the target's squares,
+         *     every blocker by its kind, the chosen corner's lines (green clear, red dashed blocked) with a
+         *     cross at each hit point, every line tried under total cover, and a badge with the degree
+         *     (`?scale=` sets the pixels per square).
          */
         post: operations["cover"];
         delete?: never;
@@ -193,7 +197,8 @@ export interface paths {
          *     of the target's space: +2 to melee attacks, never more. D&D 5e: only with the variant
          *     `dnd5e.flanking.optional`; the attacker and an ally must be adjacent to the target, see it
          *     and not be incapacitated: advantage on melee attacks. The answer also lists, for each enemy
-         *     of the target, the squares it threatens (for drawing).
+         *     of the target, the squares it threatens (for drawing). Send `Accept: image/svg+xml` for a
+         *     drawing: each enemy's threatened squares outlined, the flanking lines, a badge on the target.
          */
         post: operations["flanking"];
         delete?: never;
@@ -288,8 +293,10 @@ export interface paths {
          *     provokes, once per enemy, except on a five-foot / guarded step (`short_step`), from a
          *     flat-footed enemy or through cover. Teleport and forced movement provoke nothing.
          *
-         *     Send `Accept: image/svg+xml` for a drawing of the grid with the path (green legal steps,
-         *     red illegal ones) and the squares where attacks of opportunity are provoked.
+         *     Send `Accept: image/svg+xml` for a drawing: the path (green legal steps, red dashed illegal
+         *     ones, grey dotted after an illegal step) with each step's cost, the reach of the creatures
+         *     the move passes, and for each attack of opportunity a ring, an arrow from the attacker and
+         *     its name (`?scale=` sets the pixels per square).
          */
         post: operations["movement"];
         delete?: never;
@@ -2000,7 +2007,10 @@ export interface components {
         FieldError: {
             /** @description What is wrong there, in the language of `Accept-Language`. */
             detail: string;
-            /** @description JSON pointer (RFC 6901) into the request body (`/encounter/creatures/2/at`). */
+            /**
+             * @description JSON pointer (RFC 6901) into the request body (`/encounter/creatures/2/at`), or `?`
+             *     and the name of a query parameter (`?scale`).
+             */
             pointer: string;
         };
         /** @description The chance that one roller acts first. */
@@ -4728,7 +4738,7 @@ export interface components {
              */
             type: "initiative.surprised";
         };
-        /** @description An SVG document: the grid, the creatures and the lines or path traced. */
+        /** @description An SVG document: the grid, the creatures and what the question traced, with a caption, a legend of the kinds drawn and a key; elements carry `class` and `data-*` attributes (`target-square`, `ray`, `hit`, `step`, `oa-arrow`, `pair`…). */
         SvgDrawing: string;
         /** @description The target let the attacker through (`target_avoids` is always true). */
         TargetAvoidsStepOut: {
@@ -5338,7 +5348,14 @@ export interface operations {
     };
     analyze: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Pixels per square of the SVG drawing (`Accept: image/svg+xml`), 8 to 96; by default 40,
+                 *     less for maps wider than 30 squares (about 1200 px wide, at least 12 px a square).
+                 *     Ignored by JSON answers, but checked: a bad value is a 422 at `?scale`.
+                 */
+                scale?: number;
+            };
             header?: {
                 /**
                  * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
@@ -5355,13 +5372,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Every pair */
+            /** @description Every pair, or the drawing of the scene with every pair's cover */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyzeResponse"];
+                    "image/svg+xml": components["schemas"]["SvgDrawing"];
                 };
             };
             /** @description The body is not JSON */
@@ -5506,7 +5524,14 @@ export interface operations {
     };
     concealment: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Pixels per square of the SVG drawing (`Accept: image/svg+xml`), 8 to 96; by default 40,
+                 *     less for maps wider than 30 squares (about 1200 px wide, at least 12 px a square).
+                 *     Ignored by JSON answers, but checked: a bad value is a 422 at `?scale`.
+                 */
+                scale?: number;
+            };
             header?: {
                 /**
                  * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
@@ -5523,13 +5548,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The concealment answer */
+            /** @description The concealment answer, or its drawing */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ConcealmentResponse"];
+                    "image/svg+xml": components["schemas"]["SvgDrawing"];
                 };
             };
             /** @description The body is not JSON */
@@ -5590,7 +5616,14 @@ export interface operations {
     };
     cover: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Pixels per square of the SVG drawing (`Accept: image/svg+xml`), 8 to 96; by default 40,
+                 *     less for maps wider than 30 squares (about 1200 px wide, at least 12 px a square).
+                 *     Ignored by JSON answers, but checked: a bad value is a 422 at `?scale`.
+                 */
+                scale?: number;
+            };
             header?: {
                 /**
                  * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
@@ -5675,7 +5708,14 @@ export interface operations {
     };
     flanking: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Pixels per square of the SVG drawing (`Accept: image/svg+xml`), 8 to 96; by default 40,
+                 *     less for maps wider than 30 squares (about 1200 px wide, at least 12 px a square).
+                 *     Ignored by JSON answers, but checked: a bad value is a 422 at `?scale`.
+                 */
+                scale?: number;
+            };
             header?: {
                 /**
                  * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
@@ -5692,13 +5732,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The flanking answer */
+            /** @description The flanking answer, or its drawing */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FlankingResponse"];
+                    "image/svg+xml": components["schemas"]["SvgDrawing"];
                 };
             };
             /** @description The body is not JSON */
@@ -5927,7 +5968,14 @@ export interface operations {
     };
     movement: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Pixels per square of the SVG drawing (`Accept: image/svg+xml`), 8 to 96; by default 40,
+                 *     less for maps wider than 30 squares (about 1200 px wide, at least 12 px a square).
+                 *     Ignored by JSON answers, but checked: a bad value is a 422 at `?scale`.
+                 */
+                scale?: number;
+            };
             header?: {
                 /**
                  * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
