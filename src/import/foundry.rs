@@ -360,16 +360,14 @@ fn lights(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Result<Vec<LightO
 
 /// Where each creature came from, to point a problem of the finished encounter at its
 /// cause.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Origin {
     /// The token's index in `scene.tokens`.
     pub(crate) token: usize,
-    /// The overlay's index in `creatures`, if one applied.
-    pub(crate) overlay: Option<usize>,
+    /// The overlay's index in `creatures`, if one applied, and the creature's fields it
+    /// gave (`stats`, `size`, ...).
+    pub(crate) overlay: Option<(usize, Vec<&'static str>)>,
 }
-
-/// The fields of a creature that an overlay gives.
-const OVERLAY_FIELDS: [&str; 5] = ["side", "size", "stats", "senses", "conditions"];
 
 /// Checks the encounter as a question's: its contract and its mapping. Problems are moved
 /// from `/encounter/creatures/k/...` to the overlay field or the token that caused them.
@@ -407,8 +405,8 @@ fn moved(pointer: &str, origins: &[Origin]) -> String {
         return "/scene/tokens".to_owned();
     };
     let first = field.split('/').next().unwrap_or("");
-    match origin.overlay {
-        Some(o) if OVERLAY_FIELDS.contains(&first) => format!("/creatures/{o}/{field}"),
+    match &origin.overlay {
+        Some((o, given)) if given.contains(&first) => format!("/creatures/{o}/{field}"),
         _ => format!("/scene/tokens/{}", origin.token),
     }
 }

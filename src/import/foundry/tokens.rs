@@ -25,8 +25,8 @@ use crate::import::Warning;
 pub struct CreatureOut {
     /// Unique id.
     pub id: String,
-    /// Side: `friendly`, `neutral`, `hostile` or `secret` from the token's disposition, or
-    /// the overlay's.
+    /// Side: from the token's disposition (friendly, neutral, hostile or secret), or the
+    /// overlay's.
     pub side: String,
     /// Top-left square.
     pub at: SquareOut,
@@ -102,9 +102,27 @@ pub(crate) fn creatures(
             pointer: format!("/scene/tokens/{j}"),
             overlay: overlays[j].map(|o| format!("/creatures/{o}")),
         });
-        made.origins.push(Origin { token: j, overlay: overlays[j] });
+        let given = overlays[j].map(|o| (o, given(&req.creatures[o])));
+        made.origins.push(Origin { token: j, overlay: given });
     }
     if problems.is_empty() { Ok(made) } else { Err(problems) }
+}
+
+/// The creature fields an overlay gives.
+fn given(o: &OverlayIn) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for (field, set) in [
+        ("side", o.side.is_some()),
+        ("size", o.size.is_some()),
+        ("stats", o.stats.is_some()),
+        ("senses", o.senses.is_some()),
+        ("conditions", !o.conditions.is_empty()),
+    ] {
+        if set {
+            out.push(field);
+        }
+    }
+    out
 }
 
 /// The creature ids, one per token.

@@ -9,7 +9,7 @@
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, SchemaType, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::api::contract::{Check, Contract};
@@ -157,18 +157,20 @@ impl<'de> Deserialize<'de> for GridField {
 
 impl PartialSchema for GridField {
     fn schema() -> RefOr<Schema> {
-        let size = ObjectBuilder::new()
-            .schema_type(Type::Number)
-            .minimum(Some(1))
-            .maximum(Some(10000))
-            .description(Some("Older exports: the size of a square, pixels."));
-        OneOfBuilder::new()
-            .item(FoundryGridIn::schema())
-            .item(size)
-            .description(Some(
-                "The grid object (Foundry 10+) or, in older exports, the square's size in pixels.",
-            ))
-            .into()
+        // One schema for both shapes, each bound applying to its own type (an object's
+        // properties, a number's range), as JSON Schema reads them: a `oneOf` of an object and
+        // a number would have nothing to discriminate on.
+        let RefOr::T(Schema::Object(mut grid)) = FoundryGridIn::schema() else {
+            return FoundryGridIn::schema();
+        };
+        grid.schema_type = SchemaType::from_iter([Type::Object, Type::Number]);
+        grid.minimum = Some(1.into());
+        grid.maximum = Some(10_000.into());
+        grid.description = Some(
+            "The grid: an object (Foundry 10+) or, in older exports, the square's size in pixels (1 to 10000)."
+                .to_owned(),
+        );
+        RefOr::T(Schema::Object(grid))
     }
 }
 
@@ -376,8 +378,8 @@ impl PartialSchema for Coordinate {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::Number)
-            .minimum(Some(-COORD_PX))
-            .maximum(Some(COORD_PX))
+            .minimum(Some(-10_000_000))
+            .maximum(Some(10_000_000))
             .description(Some("A coordinate, pixels."))
             .into()
     }
