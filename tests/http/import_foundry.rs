@@ -311,6 +311,21 @@ async fn gridless_and_hexagonal_scenes_are_422_at_the_grid_type() {
     let mut old = fixture("foundry-old");
     old["gridType"] = json!(0);
     assert_eq!(pointers(&import(&json!({"scene": old})).await), ["/scene/gridType"]);
+    // In the language asked.
+    let mut body = door_scene(0);
+    body["scene"]["grid"]["type"] = json!(0);
+    let req = axum::http::Request::post("/v1/import/foundry")
+        .header("content-type", "application/json")
+        .header("accept-language", "fr")
+        .body(axum::body::Body::from(body.to_string()))
+        .unwrap();
+    let res = send(test_app(), req).await;
+    assert_eq!(res.headers["content-language"], "fr");
+    assert!(
+        res.json()["errors"][0]["detail"].as_str().unwrap().starts_with("une scène sans grille"),
+        "{}",
+        res.json()
+    );
 }
 
 #[tokio::test]

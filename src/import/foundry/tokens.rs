@@ -414,3 +414,37 @@ fn square(
     }
     Ok(SquareOut { x: col as i32, y: row as i32 })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size, side and whether it was flagged, for a `w`×`h` token.
+    fn size(w: f64, h: f64, ruleset: &str) -> (&'static str, i32, bool) {
+        let t = FoundryTokenIn { width: Some(w), height: Some(h), ..Default::default() };
+        let mut warnings = Vec::new();
+        let rules = RulesetId::from_id(ruleset).unwrap();
+        let (s, side) = footprint(&t, rules, "/scene/tokens/0", &mut warnings).unwrap();
+        (s.id(), side, !warnings.is_empty())
+    }
+
+    /// README's table: the size of a footprint's side in the ruleset's size table
+    /// (RULES.md `dnd5e.size.space`: Large 2, Huge 3, Gargantuan 4 squares; `pf1e.size.table`:
+    /// Colossal 6).
+    #[test]
+    fn footprints_to_sizes() {
+        assert_eq!(size(1.0, 1.0, "dnd5e2014"), ("medium", 1, false));
+        assert_eq!(size(2.0, 2.0, "dnd5e2014"), ("large", 2, false));
+        assert_eq!(size(3.0, 3.0, "dnd5e2014"), ("huge", 3, false));
+        assert_eq!(size(4.0, 4.0, "dnd5e2014"), ("gargantuan", 4, false));
+        // 5e has nothing larger than 4×4: the largest, flagged.
+        assert_eq!(size(5.0, 5.0, "dnd5e2014"), ("gargantuan", 4, true));
+        assert_eq!(size(6.0, 6.0, "pf1e"), ("colossal", 6, false));
+        // No 5×5 size in Pathfinder: the next larger, flagged.
+        assert_eq!(size(5.0, 5.0, "pf1e"), ("colossal", 6, true));
+        assert_eq!(size(0.5, 0.5, "dnd5e2014"), ("tiny", 1, true));
+        // Oblong and fractional: the longer side rounded up, flagged.
+        assert_eq!(size(2.0, 1.0, "dnd5e2014"), ("large", 2, true));
+        assert_eq!(size(1.5, 1.5, "dnd5e2014"), ("large", 2, true));
+    }
+}
