@@ -115,6 +115,7 @@ const ANSWERS: &[(&str, &str)] = &[
     ("movement", include_str!("../openapi/examples/movement.json")),
     ("initiative", include_str!("../openapi/examples/initiative.json")),
     ("analyze", include_str!("../openapi/examples/analyze.json")),
+    ("import_foundry", include_str!("../openapi/examples/import_foundry.json")),
 ];
 
 /// The committed answer to an operation's request example (`None` for an operation without

@@ -56,7 +56,8 @@ where
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit(pub usize);
 
-fn is_json(v: Option<&header::HeaderValue>) -> bool {
+/// Whether a `Content-Type` is JSON (`application/json` or `application/*+json`).
+pub(crate) fn is_json(v: Option<&header::HeaderValue>) -> bool {
     let Some(Ok(v)) = v.map(|v| v.to_str()) else { return false };
     let essence = v.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
     essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))

@@ -122,6 +122,7 @@ fn hostname() -> String {
     ),
     tags(
         (name = "questions", description = "Rules questions about an encounter snapshot"),
+        (name = "imports", description = "Maps exported by virtual tabletops, turned into encounters"),
         (name = "catalog", description = "Rulesets and the rule catalog"),
         (name = "operations", description = "Health, readiness and metrics"),
         (name = "playground", description = "A page to try the questions in a browser")
@@ -143,6 +144,12 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::analyze::analyze))
 }
 
+/// The map imports: their bodies may be as large as the import limit, and their handlers
+/// put their work on the rules pool themselves.
+fn import_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(handlers::import_foundry::import_foundry))
+}
+
 fn catalog_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(handlers::catalog::rules))
@@ -156,7 +163,7 @@ fn catalog_routes() -> OpenApiRouter<AppState> {
 /// The OpenAPI document, generated from the types and finished by [`doc::finish`]
 /// (committed as `openapi/openapi.json`).
 pub fn openapi() -> serde_json::Value {
-    let (_, api) = routes().merge(catalog_routes()).split_for_parts();
+    let (_, api) = routes().merge(import_routes()).merge(catalog_routes()).split_for_parts();
     finished(api)
 }
 
@@ -172,7 +179,9 @@ pub fn app(state: AppState) -> Router {
     let config = state.config.clone();
     let (questions, api) = routes().split_for_parts();
     let (catalog, catalog_api) = catalog_routes().split_for_parts();
+    let (imports, imports_api) = import_routes().split_for_parts();
     let mut api = api;
+    api.merge(imports_api);
     api.merge(catalog_api);
 
     // Outermost first: decode the body, then buffer it and run the handler on the pool. One
@@ -187,9 +196,18 @@ pub fn app(state: AppState) -> Router {
             .layer(DefaultBodyLimit::max(config.limits.max_body_bytes)),
     );
 
+    let imports = imports.layer(
+        ServiceBuilder::new()
+            .layer(RequestDecompressionLayer::new())
+            .map_request(|req: Request<DecompressionBody<Body>>| req.map(Body::new))
+            .layer(Extension(BodyLimit(config.limits.max_import_bytes)))
+            .layer(DefaultBodyLimit::max(config.limits.max_import_bytes)),
+    );
+
     let request_id = HeaderName::from_static("x-request-id");
     Router::new()
         .merge(questions)
+        .merge(imports)
         .merge(catalog)
         .merge(handlers::playground::assets())
         .merge(SwaggerUi::new("/docs").external_url_unchecked("/openapi.json", finished(api)))

@@ -291,20 +291,23 @@ impl<'a> Check<'a> {
         if let Some(w) = &cr.wielding {
             self.at("wielding", |c| c.weapon(w));
         }
-        let s = &cr.senses;
-        self.at("senses", |c| {
-            c.int("darkvision_ft", s.darkvision_ft, 0, RANGE_FT);
-            c.int("blindsight_ft", s.blindsight_ft, 0, RANGE_FT);
-            c.int("tremorsense_ft", s.tremorsense_ft, 0, RANGE_FT);
-            c.int("truesight_ft", s.truesight_ft, 0, RANGE_FT);
-        });
+        self.at("senses", |c| c.senses(&cr.senses));
         self.list("conditions", &cr.conditions, TAGS, |_, _| {});
         self.opt_int("hands_free", cr.hands_free, 0, 100);
         self.opt_id("mounted_on", cr.mounted_on.as_deref());
         self.at("stats", |c| c.stats(&cr.stats));
     }
 
-    fn stats(&mut self, s: &StatsIn) {
+    /// A creature's senses (also an import's overlay).
+    pub(crate) fn senses(&mut self, s: &SensesIn) {
+        self.int("darkvision_ft", s.darkvision_ft, 0, RANGE_FT);
+        self.int("blindsight_ft", s.blindsight_ft, 0, RANGE_FT);
+        self.int("tremorsense_ft", s.tremorsense_ft, 0, RANGE_FT);
+        self.int("truesight_ft", s.truesight_ft, 0, RANGE_FT);
+    }
+
+    /// A creature's numbers (also an import's overlay).
+    pub(crate) fn stats(&mut self, s: &StatsIn) {
         for (name, v) in [
             ("ac", s.ac),
             ("eac", s.eac),

@@ -131,7 +131,7 @@ pub enum GripIn {
 }
 
 /// PF1 energy resistance to one type.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnergyResistanceIn {
     /// The energy type (`fire`).
@@ -144,7 +144,7 @@ pub struct EnergyResistanceIn {
 }
 
 /// PF1 damage reduction.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct DamageReductionIn {
     /// Subtracted from each hit's physical damage.

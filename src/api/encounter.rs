@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use arbiter_rules::ruleset::RulesetId;
 use serde::de::{self, EnumAccess, VariantAccess, Visitor};
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
@@ -287,7 +287,7 @@ pub enum GravityIn {
 }
 
 /// Size categories (which ones a ruleset knows: `GET /v1/rulesets`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SizeIn {
     /// Fine (PF1/SF).
@@ -311,7 +311,7 @@ pub enum SizeIn {
 }
 
 /// Conditions (which ones a ruleset knows: `GET /v1/rulesets`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema, Serialize)]
 #[serde(rename_all = "snake_case")]
 #[allow(missing_docs)]
 pub enum ConditionIn {
@@ -438,7 +438,7 @@ fn medium() -> SizeIn {
 }
 
 /// Special senses, ranges in feet.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SensesIn {
     /// Darkvision range.
@@ -466,7 +466,7 @@ pub struct SensesIn {
 }
 
 /// Saving throws: 5e by ability (`str`…`cha`), PF1/SF/hb3d by save (`fort`, `reflex`, `will`).
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema, Serialize)]
 #[serde(deny_unknown_fields)]
 #[allow(missing_docs)]
 pub struct SavesIn {
@@ -491,7 +491,7 @@ pub struct SavesIn {
 }
 
 /// The numbers a ruleset needs. A question that needs a missing one answers 422 naming it.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct StatsIn {
     /// Armor class (5e, PF1).

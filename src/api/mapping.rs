@@ -64,7 +64,8 @@ pub fn ruleset_id(r: RulesetIn) -> RulesetId {
     r.0
 }
 
-fn size(s: SizeIn) -> Size {
+/// The rules crate's size of a wire size.
+pub(crate) fn size(s: SizeIn) -> Size {
     match s {
         SizeIn::Fine => Size::Fine,
         SizeIn::Diminutive => Size::Diminutive,

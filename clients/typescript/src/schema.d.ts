@@ -207,6 +207,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/import/foundry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Foundry VTT scene export turned into an encounter.
+         * @description Send the scene as Foundry exports it (right-click the scene, Export Data) under `scene`,
+         *     with the ruleset and, per token, the numbers Foundry does not carry (`creatures`: stats,
+         *     conditions, senses, size, side; by token `_id` or name). The answer's `encounter` is
+         *     ready for every question: grid squares without the scene's padding, walls and doors by
+         *     kind, lights, one creature per token. `warnings` lists what could not be mapped exactly
+         *     (one-way, terrain and proximity walls, secret doors, hidden tokens, footprints rounded),
+         *     each pointing into the request. Gridless and hexagonal scenes are refused.
+         */
+        post: operations["import_foundry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/initiative": {
         parameters: {
             query?: never;
@@ -1241,6 +1267,8 @@ export interface components {
              */
             type: "attack.confirmation";
         };
+        /** @description A coordinate, pixels. */
+        Coordinate: number;
         /** @description The attacker's best corner and target square. */
         CoverChoiceStepOut: {
             adjacent_test: boolean;
@@ -1523,6 +1551,31 @@ export interface components {
             reason: "end_occupied" | "path_creature";
             /** @description The square at fault. */
             square: components["schemas"]["SquareOut"];
+        };
+        /** @description A creature of the encounter made (the shape of a question's creature). */
+        CreatureOut: {
+            /** @description Top-left square. */
+            at: components["schemas"]["SquareOut"];
+            /** @description The overlay's conditions. */
+            conditions?: components["schemas"]["ConditionIn"][];
+            /**
+             * Format: int64
+             * @description Elevation, feet.
+             */
+            elevation_ft: number;
+            /** @description Unique id. */
+            id: string;
+            /** @description The overlay's senses. */
+            senses?: components["schemas"]["SensesIn"];
+            /**
+             * @description Side: from the token's disposition (friendly, neutral, hostile or secret), or the
+             *     overlay's.
+             */
+            side: string;
+            /** @description Size category. */
+            size: components["schemas"]["SizeIn"];
+            /** @description The overlay's numbers. */
+            stats?: components["schemas"]["StatsIn"];
         };
         /**
          * @description What a critical hit does to the damage: 5e, PF1 family, SF.
@@ -1831,6 +1884,11 @@ export interface components {
              */
             type: "grid.distance";
         };
+        /** @description Document statistics. */
+        DocumentStatsIn: {
+            /** @description The Foundry version that last wrote the document (`12.331`). */
+            coreVersion?: string | null;
+        };
         /** @description An item dropped. */
         DroppedOut: {
             /** @description Who drops it. */
@@ -1931,6 +1989,15 @@ export interface components {
              *     At most 64 variants, each key at most 128 characters.
              */
             variants?: components["schemas"]["VariantMap"];
+        };
+        /** @description An encounter snapshot (the shape of a question's `encounter`). */
+        EncounterOut: {
+            /** @description One creature per token. */
+            creatures: components["schemas"]["CreatureOut"][];
+            /** @description The map. */
+            grid: components["schemas"]["GridOut"];
+            /** @description The ruleset. */
+            ruleset: components["schemas"]["RulesetIn"];
         };
         /**
          * @description What a move ending in another creature's space leads to.
@@ -2351,6 +2418,207 @@ export interface components {
             /** @description Rule id. */
             rule: string;
         };
+        /**
+         * @description An import request: the scene as Foundry exports it, the ruleset, and the numbers
+         *     Foundry does not know (stats, conditions, senses) per token.
+         * @example {
+         *       "creatures": [
+         *         {
+         *           "stats": {
+         *             "ac": 11,
+         *             "hp": 59
+         *           },
+         *           "token": "Ogre"
+         *         }
+         *       ],
+         *       "ruleset": "dnd5e2014",
+         *       "scene": {
+         *         "_stats": {
+         *           "coreVersion": "12.331"
+         *         },
+         *         "grid": {
+         *           "distance": 5,
+         *           "size": 100,
+         *           "type": 1,
+         *           "units": "ft"
+         *         },
+         *         "height": 600,
+         *         "lights": [
+         *           {
+         *             "config": {
+         *               "bright": 20,
+         *               "dim": 40
+         *             },
+         *             "x": 350,
+         *             "y": 350
+         *           }
+         *         ],
+         *         "name": "Crypt",
+         *         "padding": 0.25,
+         *         "tokens": [
+         *           {
+         *             "_id": "tok1",
+         *             "disposition": 1,
+         *             "elevation": 0,
+         *             "height": 1,
+         *             "name": "Valeros",
+         *             "width": 1,
+         *             "x": 400,
+         *             "y": 400
+         *           },
+         *           {
+         *             "_id": "tok2",
+         *             "disposition": -1,
+         *             "elevation": 0,
+         *             "height": 2,
+         *             "name": "Ogre",
+         *             "width": 2,
+         *             "x": 800,
+         *             "y": 300
+         *           }
+         *         ],
+         *         "walls": [
+         *           {
+         *             "c": [
+         *               700,
+         *               200,
+         *               700,
+         *               500
+         *             ],
+         *             "dir": 0,
+         *             "door": 0,
+         *             "ds": 0,
+         *             "light": 20,
+         *             "move": 20,
+         *             "sight": 20,
+         *             "sound": 20
+         *           },
+         *           {
+         *             "c": [
+         *               700,
+         *               500,
+         *               700,
+         *               600
+         *             ],
+         *             "dir": 0,
+         *             "door": 1,
+         *             "ds": 1,
+         *             "light": 20,
+         *             "move": 20,
+         *             "sight": 20,
+         *             "sound": 20
+         *           }
+         *         ],
+         *         "width": 1000
+         *       }
+         *     }
+         */
+        FoundryImportRequest: {
+            /**
+             * @description What Foundry's scene does not carry, per token: matched by the token's `_id`, then
+             *     by the creature id the import gives it, then by token name (a name given to several
+             *     tokens applies to all of them). One naming no token is refused.
+             */
+            creatures?: components["schemas"]["OverlayIn"][];
+            ruleset?: null | components["schemas"]["RulesetIn"];
+            /** @description The scene export (Foundry: right-click the scene, Export Data), as is. */
+            scene: components["schemas"]["SceneIn"];
+        };
+        /**
+         * @description The answer: an encounter every question accepts, the token each creature came from, and
+         *     what the import could not map or had to decide.
+         */
+        FoundryImportResponse: {
+            /** @description The encounter, ready to be sent as a question's `encounter`. */
+            encounter: components["schemas"]["EncounterOut"];
+            /** @description One per creature, in the same order: the token it came from. */
+            tokens: components["schemas"]["TokenOut"][];
+            /** @description What could not be mapped exactly, each pointing into the request. */
+            warnings: components["schemas"]["WarningOut"][];
+        };
+        /** @description An ambient light of a Foundry scene (`AmbientLightDocument`). */
+        FoundryLightIn: {
+            config?: null | components["schemas"]["LightConfigIn"];
+            /** @description Switched off. */
+            hidden?: boolean | null;
+            /**
+             * Format: double
+             * @description Centre, pixels.
+             */
+            x?: number;
+            /**
+             * Format: double
+             * @description Centre, pixels.
+             */
+            y?: number;
+        };
+        /** @description A token of a Foundry scene (`TokenDocument`). */
+        FoundryTokenIn: {
+            /** @description The token's id. */
+            _id?: string | null;
+            /** @description The actor it represents. */
+            actorId?: string | null;
+            /**
+             * Format: int64
+             * @description 1 friendly, 0 neutral, -1 hostile (default), -2 secret.
+             */
+            disposition?: number | null;
+            /**
+             * Format: double
+             * @description Elevation, scene units.
+             */
+            elevation?: number | null;
+            /**
+             * Format: double
+             * @description Height, squares (default 1).
+             */
+            height?: number | null;
+            /** @description Hidden from the players. */
+            hidden?: boolean | null;
+            /** @description The token's name. */
+            name?: string | null;
+            /**
+             * Format: double
+             * @description Width, squares (default 1).
+             */
+            width?: number | null;
+            /**
+             * Format: double
+             * @description Top-left corner, pixels.
+             */
+            x?: number;
+            /**
+             * Format: double
+             * @description Top-left corner, pixels.
+             */
+            y?: number;
+        };
+        /** @description A wall of a Foundry scene (`WallDocument`). */
+        FoundryWallIn: {
+            /** @description `[x0, y0, x1, y1]`, pixels. */
+            c: components["schemas"]["Coordinate"][];
+            /**
+             * Format: int64
+             * @description 0 both ways, 1 left only, 2 right only.
+             */
+            dir?: number | null;
+            /**
+             * Format: int64
+             * @description 0 no door, 1 door, 2 secret door.
+             */
+            door?: number | null;
+            /**
+             * Format: int64
+             * @description Door state: 0 closed, 1 open, 2 locked.
+             */
+            ds?: number | null;
+            light?: null | components["schemas"]["SenseLevel"];
+            move?: null | components["schemas"]["SenseLevel"];
+            sense?: null | components["schemas"]["SenseLevel"];
+            sight?: null | components["schemas"]["SenseLevel"];
+            sound?: null | components["schemas"]["SenseLevel"];
+            threshold?: null | components["schemas"]["ThresholdIn"];
+        };
         /** @description The acting creature's movement after a bull rush or an overrun (`kind`: `front`). */
         FrontMoveOut: {
             /**
@@ -2394,6 +2662,27 @@ export interface components {
          * @enum {string}
          */
         GravityIn: "normal" | "low" | "high" | "zero";
+        /** @description The grid: an object (Foundry 10+) or, in older exports, the square's size in pixels (1 to 10000). */
+        GridField: {
+            /**
+             * Format: double
+             * @description Scene units per square (5 for 5 ft).
+             */
+            distance?: number | null;
+            /**
+             * Format: double
+             * @description The side of a square, pixels (default 100).
+             */
+            size?: number | null;
+            /**
+             * Format: int64
+             * @description 0 gridless, 1 square, 2 to 5 hexagonal (`CONST.GRID_TYPES`); only square grids
+             *     import.
+             */
+            type?: number | null;
+            /** @description The unit label (`ft`, `m`). */
+            units?: string | null;
+        } | number;
         /** @description The battle map: terrain, walls and light. */
         GridIn: {
             /** @description Sparse terrain and light per square, added on top of `map`. */
@@ -2422,6 +2711,25 @@ export interface components {
             /**
              * Format: int64
              * @description Columns (squares).
+             */
+            width: number;
+        };
+        /** @description The map: the scene's squares, without the padding. */
+        GridOut: {
+            /**
+             * Format: int64
+             * @description Rows.
+             */
+            height: number;
+            /** @description Ambient light (`bright`, `dim` or `darkness`). */
+            light: components["schemas"]["LightIn"];
+            /** @description Light sources. */
+            lights: components["schemas"]["LightOut"][];
+            /** @description Thin walls, in square units. */
+            walls: components["schemas"]["WallOut"][];
+            /**
+             * Format: int64
+             * @description Columns.
              */
             width: number;
         };
@@ -2737,6 +3045,19 @@ export interface components {
              */
             type: "vision.light_at";
         };
+        /** @description A light's radii, scene units. */
+        LightConfigIn: {
+            /**
+             * Format: double
+             * @description Radius of bright light.
+             */
+            bright?: number | null;
+            /**
+             * Format: double
+             * @description Outer radius of dim light.
+             */
+            dim?: number | null;
+        };
         /**
          * @description A light level.
          * @enum {string}
@@ -2747,6 +3068,21 @@ export interface components {
          * @enum {string}
          */
         LightIn: "bright" | "dim" | "darkness";
+        /** @description A light source. */
+        LightOut: {
+            /** @description Where it shines from. */
+            at: components["schemas"]["PointOut"];
+            /**
+             * Format: int64
+             * @description Radius of bright light, feet.
+             */
+            bright_ft: number;
+            /**
+             * Format: int64
+             * @description Outer radius of dim light, feet.
+             */
+            dim_ft: number;
+        };
         /** @description A point light source. */
         LightSourceIn: {
             /** @description Where it shines from. */
@@ -3748,6 +4084,21 @@ export interface components {
              */
             type: "maneuver.opposed_roll";
         };
+        /** @description What the caller adds to the creature of a token (validated as an encounter's creature). */
+        OverlayIn: {
+            /** @description Conditions. */
+            conditions?: components["schemas"]["ConditionIn"][];
+            senses?: null | components["schemas"]["SensesIn"];
+            /** @description Side, replacing the one from the token's disposition. */
+            side?: string | null;
+            size?: null | components["schemas"]["SizeIn"];
+            stats?: null | components["schemas"]["StatsIn"];
+            /**
+             * @description The token: its `_id`, the creature id the import gives it, or its name (then every
+             *     token of that name).
+             */
+            token: string;
+        };
         /** @description A sense that overrode a cause. */
         OverrideOut: {
             /** @description The cause it overrode. */
@@ -4302,6 +4653,45 @@ export interface components {
             /** Format: int32 */
             wis?: number | null;
         };
+        /** @description The fields of a Foundry scene export that the import reads (others are skipped). */
+        SceneIn: {
+            _stats?: null | components["schemas"]["DocumentStatsIn"];
+            grid?: null | components["schemas"]["GridField"];
+            /**
+             * Format: double
+             * @description Older exports: scene units per square.
+             */
+            gridDistance?: number | null;
+            /**
+             * Format: int64
+             * @description Older exports: the grid type (0 gridless, 1 square, 2 to 5 hexagonal).
+             */
+            gridType?: number | null;
+            /** @description Older exports: the unit label. */
+            gridUnits?: string | null;
+            /**
+             * Format: double
+             * @description Height of the scene, pixels (default 20 squares).
+             */
+            height?: number | null;
+            /** @description Ambient lights. */
+            lights?: components["schemas"]["FoundryLightIn"][];
+            /**
+             * Format: double
+             * @description Padding around the scene, as a share of its width and height (Foundry: 0 to 0.5,
+             *     default 0.25), rounded up to whole squares.
+             */
+            padding?: number | null;
+            /** @description Tokens: one creature each. */
+            tokens?: components["schemas"]["FoundryTokenIn"][];
+            /** @description Walls and doors. */
+            walls?: components["schemas"]["FoundryWallIn"][];
+            /**
+             * Format: double
+             * @description Width of the scene (its background), pixels (default 30 squares).
+             */
+            width?: number | null;
+        };
         /**
          * @description Why a creature in the way of a push cannot be bull rushed in turn.
          * @enum {string}
@@ -4412,6 +4802,12 @@ export interface components {
          * @enum {string}
          */
         SenseId: "darkvision" | "low_light_vision" | "blindsight" | "truesight" | "see_invisibility";
+        /**
+         * Format: int64
+         * @description 0 none, 10 limited, 20 normal, 30 proximity, 40 distance (older exports: 1 normal, 2 limited).
+         * @enum {integer}
+         */
+        SenseLevel: 0 | 1 | 2 | 10 | 20 | 30 | 40;
         /** @description A sense that overrode a cause. */
         SenseOverrideStepOut: {
             cause: components["schemas"]["ConcealmentCauseId"];
@@ -4771,6 +5167,24 @@ export interface components {
             /** @description Whether it threatens some square of the target (D&D 5e: the target is within its reach). */
             threatens_target: boolean;
         };
+        /** @description A wall's proximity thresholds, scene units. */
+        ThresholdIn: {
+            /**
+             * Format: double
+             * @description For light.
+             */
+            light?: number | null;
+            /**
+             * Format: double
+             * @description For sight.
+             */
+            sight?: number | null;
+            /**
+             * Format: double
+             * @description For sound.
+             */
+            sound?: number | null;
+        };
         /** @description The acting creature's movement after a bull rush or an overrun (`kind`: `through`). */
         ThroughMoveOut: {
             /**
@@ -4783,6 +5197,19 @@ export interface components {
              *     `stopped_by` what cut it short.
              */
             walk: components["schemas"]["PushOut"];
+        };
+        /** @description Which token a creature came from. */
+        TokenOut: {
+            /** @description The token's actor (`actorId`). */
+            actor?: string;
+            /** @description The creature's id in the encounter. */
+            creature: string;
+            /** @description The overlay merged into it (`/creatures/0`). */
+            overlay?: string;
+            /** @description The token in the request (`/scene/tokens/3`). */
+            pointer: string;
+            /** @description The token's `_id`. */
+            token?: string;
         };
         /** @description One rendered trace step. */
         TraceStep: {
@@ -4852,6 +5279,27 @@ export interface components {
          * @enum {string}
          */
         WallKindIn: "solid" | "low" | "window" | "arrow_slit" | "door_open" | "door_closed";
+        /** @description A thin wall. */
+        WallOut: {
+            /** @description One end. */
+            from: components["schemas"]["PointOut"];
+            /** @description What it blocks. */
+            kind: components["schemas"]["WallKindIn"];
+            /** @description The other end. */
+            to: components["schemas"]["PointOut"];
+        };
+        /** @description Something the importer could not map, or had to decide. */
+        WarningOut: {
+            /**
+             * @description Stable kind of the warning, for clients to filter on (README lists each importer's
+             *     codes: freestanding_portal, secret_door, ...).
+             */
+            code: string;
+            /** @description What was done about it, in the language of `Accept-Language`. */
+            message: string;
+            /** @description JSON pointer (RFC 6901) into the imported file (`/portals/3`). */
+            pointer: string;
+        };
         /**
          * @description A weapon: 5e uses `normal_ft`/`long_ft`, PF1, SF and hb3d a range increment.
          * @example {
@@ -5001,6 +5449,7 @@ export type ConditionId = components['schemas']['ConditionId'];
 export type ConditionIn = components['schemas']['ConditionIn'];
 export type ConfirmOut = components['schemas']['ConfirmOut'];
 export type ConfirmationStepOut = components['schemas']['ConfirmationStepOut'];
+export type Coordinate = components['schemas']['Coordinate'];
 export type CoverChoiceStepOut = components['schemas']['CoverChoiceStepOut'];
 export type CoverDegreeId = components['schemas']['CoverDegreeId'];
 export type CoverOpportunityStepOut = components['schemas']['CoverOpportunityStepOut'];
@@ -5014,6 +5463,7 @@ export type CreatureCoverStepOut = components['schemas']['CreatureCoverStepOut']
 export type CreatureId = components['schemas']['CreatureId'];
 export type CreatureIn = components['schemas']['CreatureIn'];
 export type CreatureObstacleOut = components['schemas']['CreatureObstacleOut'];
+export type CreatureOut = components['schemas']['CreatureOut'];
 export type CriticalDamageId = components['schemas']['CriticalDamageId'];
 export type DamageAbilityStepOut = components['schemas']['DamageAbilityStepOut'];
 export type DamageAbilityWhyId = components['schemas']['DamageAbilityWhyId'];
@@ -5044,11 +5494,13 @@ export type DiceOdds = components['schemas']['DiceOdds'];
 export type DiceRoll = components['schemas']['DiceRoll'];
 export type DirectionOut = components['schemas']['DirectionOut'];
 export type DistanceStepOut = components['schemas']['DistanceStepOut'];
+export type DocumentStatsIn = components['schemas']['DocumentStatsIn'];
 export type DroppedOut = components['schemas']['DroppedOut'];
 export type EdgesId = components['schemas']['EdgesId'];
 export type EffectOut = components['schemas']['EffectOut'];
 export type ElevationIgnoredStepOut = components['schemas']['ElevationIgnoredStepOut'];
 export type EncounterIn = components['schemas']['EncounterIn'];
+export type EncounterOut = components['schemas']['EncounterOut'];
 export type EndsOccupiedId = components['schemas']['EndsOccupiedId'];
 export type EndsOccupiedOut = components['schemas']['EndsOccupiedOut'];
 export type EnergyResistanceIn = components['schemas']['EnergyResistanceIn'];
@@ -5080,10 +5532,17 @@ export type FollowUpIllegalId = components['schemas']['FollowUpIllegalId'];
 export type FollowUpIn = components['schemas']['FollowUpIn'];
 export type FollowUpMoveStepOut = components['schemas']['FollowUpMoveStepOut'];
 export type FollowUpOut = components['schemas']['FollowUpOut'];
+export type FoundryImportRequest = components['schemas']['FoundryImportRequest'];
+export type FoundryImportResponse = components['schemas']['FoundryImportResponse'];
+export type FoundryLightIn = components['schemas']['FoundryLightIn'];
+export type FoundryTokenIn = components['schemas']['FoundryTokenIn'];
+export type FoundryWallIn = components['schemas']['FoundryWallIn'];
 export type FrontMoveOut = components['schemas']['FrontMoveOut'];
 export type GivenRollsIn = components['schemas']['GivenRollsIn'];
 export type GravityIn = components['schemas']['GravityIn'];
+export type GridField = components['schemas']['GridField'];
 export type GridIn = components['schemas']['GridIn'];
+export type GridOut = components['schemas']['GridOut'];
 export type GripIn = components['schemas']['GripIn'];
 export type Group = components['schemas']['Group'];
 export type HalfCapStepOut = components['schemas']['HalfCapStepOut'];
@@ -5108,8 +5567,10 @@ export type IntoMeleeOut = components['schemas']['IntoMeleeOut'];
 export type IntoMeleeStepOut = components['schemas']['IntoMeleeStepOut'];
 export type LanguageId = components['schemas']['LanguageId'];
 export type LightAtStepOut = components['schemas']['LightAtStepOut'];
+export type LightConfigIn = components['schemas']['LightConfigIn'];
 export type LightId = components['schemas']['LightId'];
 export type LightIn = components['schemas']['LightIn'];
+export type LightOut = components['schemas']['LightOut'];
 export type LightSourceIn = components['schemas']['LightSourceIn'];
 export type LineOfEffectStepOut = components['schemas']['LineOfEffectStepOut'];
 export type LineOut = components['schemas']['LineOut'];
@@ -5173,6 +5634,7 @@ export type NotFlankedWhyId = components['schemas']['NotFlankedWhyId'];
 export type ObstacleOut = components['schemas']['ObstacleOut'];
 export type OpportunityOut = components['schemas']['OpportunityOut'];
 export type OpposedRollStepOut = components['schemas']['OpposedRollStepOut'];
+export type OverlayIn = components['schemas']['OverlayIn'];
 export type OverrideOut = components['schemas']['OverrideOut'];
 export type PairConcealmentOut = components['schemas']['PairConcealmentOut'];
 export type PairCoverOut = components['schemas']['PairCoverOut'];
@@ -5210,12 +5672,14 @@ export type RulesetOut = components['schemas']['RulesetOut'];
 export type RulesetsResponse = components['schemas']['RulesetsResponse'];
 export type SaveId = components['schemas']['SaveId'];
 export type SavesIn = components['schemas']['SavesIn'];
+export type SceneIn = components['schemas']['SceneIn'];
 export type SecondaryIllegalId = components['schemas']['SecondaryIllegalId'];
 export type SecondaryRushOut = components['schemas']['SecondaryRushOut'];
 export type SecondaryRushStepOut = components['schemas']['SecondaryRushStepOut'];
 export type SeesStepOut = components['schemas']['SeesStepOut'];
 export type SenseForStepOut = components['schemas']['SenseForStepOut'];
 export type SenseId = components['schemas']['SenseId'];
+export type SenseLevel = components['schemas']['SenseLevel'];
 export type SenseOverrideStepOut = components['schemas']['SenseOverrideStepOut'];
 export type SensesIn = components['schemas']['SensesIn'];
 export type ShoveIn = components['schemas']['ShoveIn'];
@@ -5239,7 +5703,9 @@ export type TargetAvoidsStepOut = components['schemas']['TargetAvoidsStepOut'];
 export type TargetsIn = components['schemas']['TargetsIn'];
 export type TerrainIn = components['schemas']['TerrainIn'];
 export type ThreatenedOut = components['schemas']['ThreatenedOut'];
+export type ThresholdIn = components['schemas']['ThresholdIn'];
 export type ThroughMoveOut = components['schemas']['ThroughMoveOut'];
+export type TokenOut = components['schemas']['TokenOut'];
 export type TraceStep = components['schemas']['TraceStep'];
 export type UnseenStepOut = components['schemas']['UnseenStepOut'];
 export type VariantMap = components['schemas']['VariantMap'];
@@ -5248,6 +5714,8 @@ export type WallBlockerOut = components['schemas']['WallBlockerOut'];
 export type WallIn = components['schemas']['WallIn'];
 export type WallKindId = components['schemas']['WallKindId'];
 export type WallKindIn = components['schemas']['WallKindIn'];
+export type WallOut = components['schemas']['WallOut'];
+export type WarningOut = components['schemas']['WarningOut'];
 export type WeaponIn = components['schemas']['WeaponIn'];
 export type WeaponKindIn = components['schemas']['WeaponKindIn'];
 export type WeaponPropertyIn = components['schemas']['WeaponPropertyIn'];
@@ -5779,6 +6247,90 @@ export interface operations {
                 };
             };
             /** @description The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    import_foundry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FoundryImportRequest"];
+            };
+        };
+        responses: {
+            /** @description The encounter and the warnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundryImportResponse"];
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within the body read timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The scene cannot be imported (a gridless or hexagonal grid, a token off the map, a value past its bound) or the overlay is invalid */
             422: {
                 headers: {
                     [name: string]: unknown;
