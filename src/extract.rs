@@ -56,7 +56,8 @@ where
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit(pub usize);
 
-fn is_json(v: Option<&header::HeaderValue>) -> bool {
+/// Whether a `Content-Type` is JSON (`application/json` or `application/*+json`).
+pub(crate) fn is_json(v: Option<&header::HeaderValue>) -> bool {
     let Some(Ok(v)) = v.map(|v| v.to_str()) else { return false };
     let essence = v.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
     essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
@@ -189,6 +190,13 @@ fn stand_in(value: &mut Value, pointer: &str, fault: &Fault, found: &mut Found) 
         }
         Fault::WrongLength | Fault::OutOfRange | Fault::Other => false,
     }
+}
+
+/// A serde error as the problem it is: its pointer and a plain sentence (the map importers
+/// read a file once, with no second pass).
+pub(crate) fn shape_issue<E: std::fmt::Display>(e: &serde_path_to_error::Error<E>) -> Issue {
+    let (pointer, fault) = located(e);
+    Issue::new(pointer, fault.text())
 }
 
 /// The pointer and the fault of a serde error: at the key itself for a missing, unknown or

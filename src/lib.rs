@@ -123,6 +123,7 @@ fn hostname() -> String {
     tags(
         (name = "questions", description = "Rules questions about an encounter snapshot"),
         (name = "catalog", description = "Rulesets and the rule catalog"),
+        (name = "imports", description = "Map files of other tools turned into Arbiter's grid"),
         (name = "operations", description = "Health, readiness and metrics")
     ),
     components(schemas(error::Problem, error::FieldError, wire::LanguageId))
@@ -142,6 +143,12 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::analyze::analyze))
 }
 
+/// The map imports: their bodies are files of megabytes, read as they arrive (not buffered
+/// by the questions' layer), under `ARBITER_MAX_IMPORT_BYTES`.
+fn import_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(handlers::import_uvtt::import_uvtt))
+}
+
 fn catalog_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(handlers::catalog::rules))
@@ -154,7 +161,7 @@ fn catalog_routes() -> OpenApiRouter<AppState> {
 /// The OpenAPI document, generated from the types and finished by [`doc::finish`]
 /// (committed as `openapi/openapi.json`).
 pub fn openapi() -> serde_json::Value {
-    let (_, api) = routes().merge(catalog_routes()).split_for_parts();
+    let (_, api) = routes().merge(import_routes()).merge(catalog_routes()).split_for_parts();
     finished(api)
 }
 
@@ -170,7 +177,9 @@ pub fn app(state: AppState) -> Router {
     let config = state.config.clone();
     let (questions, api) = routes().split_for_parts();
     let (catalog, catalog_api) = catalog_routes().split_for_parts();
+    let (imports, import_api) = import_routes().split_for_parts();
     let mut api = api;
+    api.merge(import_api);
     api.merge(catalog_api);
 
     // Outermost first: decode the body, then buffer it and run the handler on the pool. One
@@ -185,9 +194,17 @@ pub fn app(state: AppState) -> Router {
             .layer(DefaultBodyLimit::max(config.limits.max_body_bytes)),
     );
 
+    let imports = imports.layer(
+        ServiceBuilder::new()
+            .layer(RequestDecompressionLayer::new())
+            .map_request(|req: Request<DecompressionBody<Body>>| req.map(Body::new))
+            .layer(Extension(handlers::import_uvtt::ImportGate::new(config.workers()))),
+    );
+
     let request_id = HeaderName::from_static("x-request-id");
     Router::new()
         .merge(questions)
+        .merge(imports)
         .merge(catalog)
         .merge(SwaggerUi::new("/docs").external_url_unchecked("/openapi.json", finished(api)))
         .fallback(|| async { AppError::NotFound })

@@ -13,6 +13,7 @@ mod http {
     pub mod flanking;
     pub mod french;
     pub mod fuzz;
+    pub mod import_uvtt;
     pub mod initiative;
     pub mod maneuver;
     pub mod mounted;
