@@ -44,8 +44,6 @@ pub const ITEMS: usize = 10_000;
 pub const POINTS: usize = 10_001;
 /// Longest colour string.
 pub const COLOUR_CHARS: usize = 16;
-/// The `image` length the document states: the default import body limit.
-pub const IMAGE_CHARS: usize = 32 * 1024 * 1024;
 
 /// A Universal VTT file, as Dungeondraft, DungeonFog, Arkenforge and others export it.
 /// Coordinates are in squares, absolute: `resolution.map_origin` is subtracted from every
@@ -100,10 +98,10 @@ pub struct UvttFile {
     #[serde(default)]
     #[schema(max_items = 10000)]
     pub lights: Vec<UvttLightIn>,
-    /// The map's picture, base64: skipped as it is read, never kept (the import body limit,
-    /// `ARBITER_MAX_IMPORT_BYTES`, bounds it).
+    /// The map's picture, base64: skipped as it is read, never kept, whatever it holds (the
+    /// import body limit, `ARBITER_MAX_IMPORT_BYTES`, bounds it).
     #[serde(default)]
-    #[schema(value_type = Option<Base64Image>)]
+    #[schema(value_type = Base64Image)]
     pub image: Option<IgnoredAny>,
 }
 
@@ -241,15 +239,17 @@ impl ToSchema for Polyline {
     }
 }
 
-/// A base64 picture.
+/// The picture: any value, skipped unread. (Its type cannot be checked without reading it
+/// whole, which is what skipping avoids; exporters write a base64 string.)
 pub struct Base64Image;
 
 impl utoipa::PartialSchema for Base64Image {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
-            .schema_type(Type::String)
-            .max_length(Some(IMAGE_CHARS))
-            .description(Some("A picture, base64 (skipped unread)."))
+            .schema_type(utoipa::openapi::schema::SchemaType::AnyValue)
+            .description(Some(
+                "The map's picture, a base64 string in exported files: any value is skipped unread (the body limit bounds it).",
+            ))
             .into()
     }
 }

@@ -761,8 +761,8 @@ export interface components {
              */
             p: number;
         };
-        /** @description A picture, base64 (skipped unread). */
-        Base64Image: string;
+        /** @description The map's picture, a base64 string in exported files: any value is skipped unread (the body limit bounds it). */
+        Base64Image: unknown;
         /**
          * @description The squares a creature of several squares attacks from or is attacked in, and whether
          *     they are adjacent (the adjacent-melee test).
@@ -5035,7 +5035,11 @@ export interface components {
             environment?: null | components["schemas"]["UvttEnvironmentIn"];
             /** @description Format version: 0.2 or 0.3 (others are refused). */
             format: components["schemas"]["FormatVersion"];
-            image?: null | components["schemas"]["Base64Image"];
+            /**
+             * @description The map's picture, base64: skipped as it is read, never kept, whatever it holds (the
+             *     import body limit, `ARBITER_MAX_IMPORT_BYTES`, bounds it).
+             */
+            image?: components["schemas"]["Base64Image"];
             /** @description Light sources. */
             lights?: components["schemas"]["UvttLightIn"][];
             /** @description Walls: polylines of points (each consecutive pair a wall). */
