@@ -3925,7 +3925,7 @@ export interface components {
              */
             y: number;
         };
-        /** @description Points joined by walls, in order (at most 10,001). */
+        /** @description Points joined by walls, in order (at most 1,000: split a longer one). */
         Polyline: components["schemas"]["UvttPointIn"][];
         /** @description A door or window. */
         PortalIn: {
