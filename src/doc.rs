@@ -116,6 +116,7 @@ const ANSWERS: &[(&str, &str)] = &[
     ("initiative", include_str!("../openapi/examples/initiative.json")),
     ("analyze", include_str!("../openapi/examples/analyze.json")),
     ("import_foundry", include_str!("../openapi/examples/import_foundry.json")),
+    ("import_uvtt", include_str!("../openapi/examples/import_uvtt.json")),
 ];
 
 /// The committed answer to an operation's request example (`None` for an operation without
@@ -163,11 +164,22 @@ pub fn problems(status: &str) -> Vec<(&'static str, Value)> {
         .collect()
 }
 
+/// The problem documents of a status of operation `id`: an import's body limit is its own,
+/// and its 413 names where in the file the limit was reached.
+fn problems_of(id: &str, status: &str) -> Vec<(&'static str, Value)> {
+    if id.starts_with("import_") && status == "413" {
+        let limit = Config::for_tests().limits.max_import_bytes;
+        let e = AppError::ImportTooLarge { limit, pointer: "/image".into() };
+        return vec![("too_large", serde_json::to_value(e.problem(Lang::En)).unwrap_or_default())];
+    }
+    problems(status)
+}
+
 /// Writes the examples of one response of operation `id`.
 fn response_examples(id: &str, status: &str, response: &mut Value) {
     let Some(content) = response.get_mut("content").and_then(Value::as_object_mut) else { return };
     if let Some(problem) = content.get_mut("application/problem+json") {
-        let examples: Map<String, Value> = problems(status)
+        let examples: Map<String, Value> = problems_of(id, status)
             .into_iter()
             .map(|(name, p)| (name.to_owned(), json!({"summary": p["title"], "value": p})))
             .collect();

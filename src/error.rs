@@ -101,6 +101,13 @@ pub enum AppError {
     Malformed(Text),
     /// 413: the body is too large.
     TooLarge(usize),
+    /// 413: an imported file is over the import limit (bytes), hit while `pointer` was read.
+    ImportTooLarge {
+        /// The limit, `ARBITER_MAX_IMPORT_BYTES`.
+        limit: usize,
+        /// Where in the file the reading was when the limit was reached.
+        pointer: String,
+    },
     /// 415: the body is not `application/json`.
     UnsupportedMediaType,
     /// 422: the request is JSON but invalid.
@@ -191,7 +198,7 @@ impl AppError {
     fn status(&self) -> StatusCode {
         match self {
             AppError::Malformed(_) => StatusCode::BAD_REQUEST,
-            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::TooLarge(_) | AppError::ImportTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Invalid(_) | AppError::Unsupported(_) | AppError::Budget(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
@@ -212,7 +219,9 @@ impl AppError {
     fn title(&self) -> Text {
         let (en, fr) = match self {
             AppError::Malformed(_) => ("The body is not valid JSON", "Le corps n'est pas du JSON valide"),
-            AppError::TooLarge(_) => ("The body is too large", "Le corps est trop volumineux"),
+            AppError::TooLarge(_) | AppError::ImportTooLarge { .. } => {
+                ("The body is too large", "Le corps est trop volumineux")
+            }
             AppError::UnsupportedMediaType => ("The body must be JSON", "Le corps doit être du JSON"),
             AppError::Invalid(_) => ("The request is invalid", "La requête est invalide"),
             AppError::Unsupported(_) => (
@@ -248,6 +257,21 @@ impl AppError {
                 format!("the body exceeds the limit of {limit} bytes"),
                 format!("le corps dépasse la limite de {limit} octets"),
             ),
+            AppError::ImportTooLarge { limit, pointer } => {
+                let (at, a) = if pointer.is_empty() {
+                    ("its top level", "son premier niveau")
+                } else {
+                    (pointer.as_str(), pointer.as_str())
+                };
+                Text::new(
+                    format!(
+                        "the file exceeds the import limit of {limit} bytes (reached while reading {at}); raise it with ARBITER_MAX_IMPORT_BYTES (--max-import-bytes), or export the map without its picture"
+                    ),
+                    format!(
+                        "le fichier dépasse la limite d'import de {limit} octets (atteinte en lisant {a}) ; augmentez-la avec ARBITER_MAX_IMPORT_BYTES (--max-import-bytes), ou exportez la carte sans son image"
+                    ),
+                )
+            }
             AppError::UnsupportedMediaType => Text::new(
                 "send the body with Content-Type: application/json",
                 "envoyez le corps avec Content-Type: application/json",
@@ -308,6 +332,10 @@ impl AppError {
         match self {
             AppError::Invalid(errors) => listed(errors),
             AppError::Unsupported(d) => vec![Issue::new("/encounter/ruleset", d.clone())],
+            AppError::ImportTooLarge { pointer, .. } => vec![Issue::new(
+                pointer.clone(),
+                Text::new("the limit was reached here", "la limite a été atteinte ici"),
+            )],
             _ => vec![],
         }
     }
@@ -451,7 +479,7 @@ pub struct ProblemKind(pub &'static str);
 fn problem_kind(e: &AppError) -> &'static str {
     match e {
         AppError::Malformed(_) => "malformed-json",
-        AppError::TooLarge(_) => "body-too-large",
+        AppError::TooLarge(_) | AppError::ImportTooLarge { .. } => "body-too-large",
         AppError::UnsupportedMediaType => "unsupported-media-type",
         AppError::Invalid(_) => "invalid-request",
         AppError::Unsupported(_) => "unsupported-question",

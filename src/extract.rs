@@ -192,6 +192,13 @@ fn stand_in(value: &mut Value, pointer: &str, fault: &Fault, found: &mut Found) 
     }
 }
 
+/// A serde error as the problem it is: its pointer and a plain sentence (the map importers
+/// read a file once, with no second pass).
+pub(crate) fn shape_issue<E: std::fmt::Display>(e: &serde_path_to_error::Error<E>) -> Issue {
+    let (pointer, fault) = located(e);
+    Issue::new(pointer, fault.text())
+}
+
 /// The pointer and the fault of a serde error: at the key itself for a missing, unknown or
 /// repeated key.
 fn located<E: std::fmt::Display>(e: &serde_path_to_error::Error<E>) -> (String, Fault) {

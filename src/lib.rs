@@ -144,10 +144,13 @@ fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::analyze::analyze))
 }
 
-/// The map imports: their bodies may be as large as the import limit, and their handlers
-/// put their work on the rules pool themselves.
+/// The map imports: their bodies are files of megabytes (a picture, a thumbnail), read under
+/// `ARBITER_MAX_IMPORT_BYTES` rather than the questions' limit; their handlers keep their
+/// work off the async workers themselves.
 fn import_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(handlers::import_foundry::import_foundry))
+    OpenApiRouter::new()
+        .routes(routes!(handlers::import_uvtt::import_uvtt))
+        .routes(routes!(handlers::import_foundry::import_foundry))
 }
 
 fn catalog_routes() -> OpenApiRouter<AppState> {
@@ -200,6 +203,7 @@ pub fn app(state: AppState) -> Router {
         ServiceBuilder::new()
             .layer(RequestDecompressionLayer::new())
             .map_request(|req: Request<DecompressionBody<Body>>| req.map(Body::new))
+            .layer(Extension(handlers::import_uvtt::ImportGate::new(config.workers())))
             .layer(Extension(BodyLimit(config.limits.max_import_bytes)))
             .layer(DefaultBodyLimit::max(config.limits.max_import_bytes)),
     );

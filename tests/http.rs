@@ -14,6 +14,7 @@ mod http {
     pub mod french;
     pub mod fuzz;
     pub mod import_foundry;
+    pub mod import_uvtt;
     pub mod initiative;
     pub mod maneuver;
     pub mod mounted;

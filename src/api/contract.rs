@@ -69,6 +69,15 @@ impl<'a> Check<'a> {
         self.problems.push(Issue::new(pointer, detail));
     }
 
+    /// Records a problem at `pointer` below the current one (`pointer` is a JSON pointer
+    /// relative to it: `/format`).
+    pub(crate) fn push_below(&mut self, pointer: &str, detail: Text) {
+        self.push(detail);
+        if let Some(last) = self.problems.last_mut() {
+            last.pointer.push_str(pointer);
+        }
+    }
+
     fn under<R>(&mut self, seg: Seg, f: impl FnOnce(&mut Self) -> R) -> R {
         self.path.push(seg);
         let r = f(self);
@@ -251,6 +260,16 @@ impl<'a> Check<'a> {
     }
 
     fn grid(&mut self, g: &GridIn) {
+        if let Some(imported) = &g.imported {
+            // An inline Universal VTT file: its own bounds, then the settings on what it made
+            // (its walls and points are on the grid by construction), pointing into the file.
+            let mut problems = imported.problems.clone();
+            if problems.is_empty() {
+                problems = crate::import::uvtt::sizes(g, self.limits);
+            }
+            self.at("uvtt", |c| problems.into_iter().for_each(|i| c.push_below(&i.pointer, i.detail)));
+            return;
+        }
         let side = self.limits.max_grid_side as usize;
         self.int("width", g.width, 1, side as i64);
         self.int("height", g.height, 1, side as i64);

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use arbiter_rules::ruleset::RulesetId;
-use serde::de::{self, EnumAccess, VariantAccess, Visitor};
+use std::borrow::Cow;
+
+use serde::de::{self, DeserializeSeed, EnumAccess, MapAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
@@ -82,7 +84,9 @@ pub struct EncounterIn {
     #[serde(default, deserialize_with = "super::bounds::unique_keys")]
     #[schema(value_type = VariantMap)]
     pub variants: BTreeMap<String, bool>,
-    /// The map.
+    /// The map: a grid, or `{"uvtt": file}`, a Universal VTT file converted as
+    /// `POST /v1/import/uvtt` does (its `image` skipped).
+    #[schema(value_type = EncounterGridIn)]
     pub grid: GridIn,
     /// Underwater, gravity.
     #[serde(default)]
@@ -93,8 +97,13 @@ pub struct EncounterIn {
 }
 
 /// The battle map: terrain, walls and light.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+///
+/// Its `Deserialize` is written by hand ([`GridIn::deserialize`] is the derived one, reached
+/// through `remote = "Self"`): an object whose first key is `uvtt` is a Universal VTT file,
+/// converted while it is read; any other object is the grid itself, read by the derived code
+/// with its first key handed back, so the usual grid costs one key read more, no buffering.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields, remote = "Self")]
 pub struct GridIn {
     /// Columns (squares).
     #[schema(minimum = 1, maximum = 1000)]
@@ -104,15 +113,15 @@ pub struct GridIn {
     pub height: i64,
     /// One string per row, `width` characters each: `.` open, `#` solid, `=` low obstacle,
     /// `~` concealing, `%` opaque but passable, `:` difficult, `w` deep water.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_items = 1000, value_type = Option<Vec<Row>>)]
     pub map: Option<Vec<String>>,
     /// Sparse terrain and light per square, added on top of `map`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schema(max_items = 1000000)]
     pub cells: Vec<CellIn>,
     /// Thin walls: straight segments between two points (fractional coordinates allowed).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schema(max_items = 10000)]
     pub walls: Vec<WallIn>,
     /// Ambient light.
@@ -120,13 +129,156 @@ pub struct GridIn {
     pub light: LightIn,
     /// Per-square light override, same shape as `map`: `b` bright, `d` dim, `n` darkness,
     /// `.` ambient.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_items = 1000, value_type = Option<Vec<Row>>)]
     pub light_map: Option<Vec<String>>,
     /// Light sources (blocked by walls).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schema(max_items = 10000)]
     pub lights: Vec<LightSourceIn>,
+    /// Set when the grid was read from an inline Universal VTT file: what its conversion
+    /// found wrong, reported by the contract check before any work.
+    #[serde(skip)]
+    pub imported: Option<Box<crate::import::uvtt::Inline>>,
+}
+
+/// The keys a grid object may hold (the derived grid's, and `uvtt`).
+const GRID_KEYS: &[&str] =
+    &["width", "height", "map", "cells", "walls", "light", "light_map", "lights", "uvtt"];
+
+impl<'de> Deserialize<'de> for GridIn {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_struct("GridIn", GRID_KEYS, GridVisitor)
+    }
+}
+
+impl Serialize for GridIn {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        GridIn::serialize(self, serializer)
+    }
+}
+
+/// Reads a grid object: `{"uvtt": file}` or the grid's own fields.
+struct GridVisitor;
+
+impl<'de> Visitor<'de> for GridVisitor {
+    type Value = GridIn;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a grid object, or an object whose only key is `uvtt`")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GridIn, A::Error> {
+        let first = match map.next_key_seed(FirstKey)? {
+            Some(GridKey::Uvtt) => {
+                let file: crate::import::uvtt::UvttFile = map.next_value()?;
+                if let Some(key) = map.next_key::<String>()? {
+                    return Err(de::Error::unknown_field(&key, &["uvtt"]));
+                }
+                return Ok(crate::import::uvtt::inline(&file));
+            }
+            Some(GridKey::Other(key)) => Some(key),
+            None => None,
+        };
+        GridIn::deserialize(de::value::MapAccessDeserializer::new(Prepend { first, map }))
+    }
+}
+
+/// The first key of a grid object.
+enum GridKey<'de> {
+    Uvtt,
+    Other(Cow<'de, str>),
+}
+
+struct FirstKey;
+
+impl<'de> DeserializeSeed<'de> for FirstKey {
+    type Value = GridKey<'de>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<GridKey<'de>, D::Error> {
+        deserializer.deserialize_identifier(FirstKey)
+    }
+}
+
+impl<'de> Visitor<'de> for FirstKey {
+    type Value = GridKey<'de>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a grid key")
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<GridKey<'de>, E> {
+        Ok(if v == "uvtt" { GridKey::Uvtt } else { GridKey::Other(Cow::Borrowed(v)) })
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<GridKey<'de>, E> {
+        Ok(if v == "uvtt" { GridKey::Uvtt } else { GridKey::Other(Cow::Owned(v.to_owned())) })
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<GridKey<'de>, E> {
+        Ok(if v == "uvtt" { GridKey::Uvtt } else { GridKey::Other(Cow::Owned(v)) })
+    }
+}
+
+/// A map whose first key, already read, is handed out again before the others.
+struct Prepend<'de, A> {
+    first: Option<Cow<'de, str>>,
+    map: A,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Prepend<'de, A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, A::Error> {
+        match self.first.take() {
+            Some(Cow::Borrowed(k)) => seed.deserialize(de::value::BorrowedStrDeserializer::new(k)).map(Some),
+            Some(Cow::Owned(k)) => seed.deserialize(de::value::StringDeserializer::new(k)).map(Some),
+            None => self.map.next_key_seed(seed),
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.map.next_value_seed(seed)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.map.size_hint().map(|n| n + usize::from(self.first.is_some()))
+    }
+}
+
+/// The encounter's `grid` as the document states it: a grid, or a Universal VTT file.
+pub struct EncounterGridIn;
+
+impl utoipa::PartialSchema for EncounterGridIn {
+    fn schema() -> RefOr<Schema> {
+        use utoipa::openapi::{OneOfBuilder, Ref};
+        OneOfBuilder::new()
+            .item(Ref::from_schema_name("GridIn"))
+            .item(Ref::from_schema_name("UvttGridIn"))
+            .description(Some(
+                "The map: a grid, or an object whose only key is `uvtt`, a Universal VTT file (told apart by their required keys).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for EncounterGridIn {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        use utoipa::PartialSchema;
+        schemas.push(("GridIn".into(), GridIn::schema()));
+        <GridIn as ToSchema>::schemas(schemas);
+        schemas.push(("UvttGridIn".into(), UvttGridIn::schema()));
+        <UvttGridIn as ToSchema>::schemas(schemas);
+    }
+}
+
+/// A grid given as a Universal VTT file (schema only: `GridIn` reads it).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct UvttGridIn {
+    /// The file, as exported (`.dd2vtt`, `.uvtt`, `.df2vtt`); its `image` is skipped unread.
+    uvtt: crate::import::uvtt::UvttFile,
 }
 
 fn bright() -> LightIn {
@@ -134,7 +286,7 @@ fn bright() -> LightIn {
 }
 
 /// A light level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum LightIn {
     /// Bright (normal) light.
@@ -146,7 +298,7 @@ pub enum LightIn {
 }
 
 /// Terrain names for sparse cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TerrainIn {
     /// Open ground.
@@ -166,7 +318,7 @@ pub enum TerrainIn {
 }
 
 /// One square's sparse terrain and light.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CellIn {
     /// Column.
@@ -176,16 +328,16 @@ pub struct CellIn {
     #[schema(minimum = -1000000, maximum = 1000000)]
     pub y: i64,
     /// Terrain kinds of the square (replacing the map's for that square).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_items = 7)]
     pub terrain: Option<Vec<TerrainIn>>,
     /// Light level of the square.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub light: Option<LightIn>,
 }
 
 /// A point in square units: `{x, y}` is the top-left corner of square `{x, y}`.
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointIn {
     /// East coordinate, squares (within the grid: 0 to its width).
@@ -209,7 +361,7 @@ pub struct SquareIn {
 }
 
 /// A thin wall.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WallIn {
     /// One end.
@@ -226,7 +378,7 @@ fn solid() -> WallKindIn {
 }
 
 /// Wall kinds (RULES.md Q-41).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WallKindIn {
     /// Blocks movement, sight and effect.
@@ -244,7 +396,7 @@ pub enum WallKindIn {
 }
 
 /// A point light source.
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LightSourceIn {
     /// Where it shines from.

@@ -412,6 +412,15 @@ pub fn escape(key: &str) -> String {
 /// maps' shapes, squares and points inside it, creatures' squares) is checked, since every
 /// such check would only repeat the size's problem.
 fn grid(p: &mut Problems, g: &GridIn, limits: &Limits, base: &str) -> Option<Grid> {
+    if let Some(imported) = &g.imported
+        && !imported.problems.is_empty()
+    {
+        // The contract check refuses these first; never map the placeholder grid.
+        for i in &imported.problems {
+            p.push(format!("{base}/uvtt{}", i.pointer), i.detail.clone());
+        }
+        return None;
+    }
     let max = i64::from(limits.max_grid_side);
     let (w, h) = grid_size(p, g, max, base)?;
     let wi = i32::try_from(w).unwrap_or(0);

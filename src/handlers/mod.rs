@@ -9,6 +9,7 @@ pub mod cover;
 pub mod flanking;
 pub mod health;
 pub mod import_foundry;
+pub mod import_uvtt;
 pub mod initiative;
 pub mod maneuver;
 pub mod movement;

@@ -41,8 +41,8 @@ impl Warning {
 /// Something the importer could not map, or had to decide.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WarningOut {
-    /// Stable kind of the warning, for clients to filter on (README lists each importer's
-    /// codes: freestanding_portal, secret_door, ...).
+    /// Stable kind of the warning, for clients to filter on (`freestanding_portal`); README.md
+    /// "Importing a map" lists each importer's kinds.
     pub code: String,
     /// JSON pointer (RFC 6901) into the imported file (`/portals/3`).
     pub pointer: String,

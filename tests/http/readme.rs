@@ -91,6 +91,8 @@ async fn readme_curl_examples_work_verbatim() {
     // Examples that save files (`-o cover.svg`) write them here, not into the checkout.
     let dir = std::env::temp_dir().join(format!("arbiter-readme-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // Examples that send a file of the checkout (`--data-binary @tests/fixtures/…`) find it.
+    let _ = std::os::unix::fs::symlink(concat!(env!("CARGO_MANIFEST_DIR"), "/tests"), dir.join("tests"));
     let blocks = curl_blocks();
     assert!(blocks.len() >= 8, "README lost its curl examples");
     for (block, expect) in blocks {

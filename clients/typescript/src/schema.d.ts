@@ -233,6 +233,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/import/uvtt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Converts a Universal VTT file (`.dd2vtt`, `.uvtt`, `.df2vtt`) into a grid.
+         * @description Send the file as it was exported, with `Content-Type: application/json`. The answer's
+         *     `grid` is a valid question grid (send it as an encounter's `grid`, or send the file itself
+         *     as `"grid": {"uvtt": file}`); `warnings` list everything that could not be mapped or had
+         *     to be decided, each with a pointer into the file. The picture (`image`) is skipped as it
+         *     is read; the body may be up to `ARBITER_MAX_IMPORT_BYTES` (32 MiB by default), and a
+         *     larger one answers 413 naming the field being read.
+         */
+        post: operations["import_uvtt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/initiative": {
         parameters: {
             query?: never;
@@ -791,6 +816,8 @@ export interface components {
              */
             p: number;
         };
+        /** @description The map's picture, a base64 string in exported files: any value is skipped unread (the body limit bounds it). */
+        Base64Image: unknown;
         /**
          * @description The squares a creature of several squares attacks from or is attacked in, and whether
          *     they are adjacent (the adjacent-melee test).
@@ -1913,6 +1940,8 @@ export interface components {
              */
             type: "grid.elevation_ignored";
         };
+        /** @description The map: a grid, or an object whose only key is `uvtt`, a Universal VTT file (told apart by their required keys). */
+        EncounterGridIn: components["schemas"]["GridIn"] | components["schemas"]["UvttGridIn"];
         /**
          * @description The whole encounter as it stands.
          * @example {
@@ -1979,8 +2008,11 @@ export interface components {
             creatures: components["schemas"]["CreatureIn"][];
             /** @description Underwater, gravity. */
             environment?: components["schemas"]["EnvironmentIn"];
-            /** @description The map. */
-            grid: components["schemas"]["GridIn"];
+            /**
+             * @description The map: a grid, or `{"uvtt": file}`, a Universal VTT file converted as
+             *     `POST /v1/import/uvtt` does (its `image` skipped).
+             */
+            grid: components["schemas"]["EncounterGridIn"];
             /** @description Which rules apply. */
             ruleset: components["schemas"]["RulesetIn"];
             /**
@@ -2419,6 +2451,11 @@ export interface components {
             rule: string;
         };
         /**
+         * @description A Universal VTT format version.
+         * @enum {number}
+         */
+        FormatVersion: 0.2 | 0.3;
+        /**
          * @description An import request: the scene as Foundry exports it, the ruleset, and the numbers
          *     Foundry does not know (stats, conditions, senses) per token.
          * @example {
@@ -2683,7 +2720,14 @@ export interface components {
             /** @description The unit label (`ft`, `m`). */
             units?: string | null;
         } | number;
-        /** @description The battle map: terrain, walls and light. */
+        /**
+         * @description The battle map: terrain, walls and light.
+         *
+         *     Its `Deserialize` is written by hand ([`GridIn::deserialize`] is the derived one, reached
+         *     through `remote = "Self"`): an object whose first key is `uvtt` is a Universal VTT file,
+         *     converted while it is read; any other object is the grid itself, read by the derived code
+         *     with its first key handed back, so the usual grid costs one key read more, no buffering.
+         */
         GridIn: {
             /** @description Sparse terrain and light per square, added on top of `map`. */
             cells?: components["schemas"]["CellIn"][];
@@ -2788,6 +2832,13 @@ export interface components {
             case: components["schemas"]["HitCaseId"];
             /** @description Whether the ruleset counts it (a low obstacle too far away, a creature in melee… do not). */
             counted: boolean;
+        };
+        /** @description The answer of `POST /v1/import/uvtt`. */
+        ImportUvttResponse: {
+            /** @description The grid: send it as an encounter's `grid`. */
+            grid: components["schemas"]["GridIn"];
+            /** @description What could not be mapped or had to be decided, in file order. */
+            warnings: components["schemas"]["WarningOut"][];
         };
         /** @description A creature's bonus and roll mode. */
         InitiativeBonusStepOut: {
@@ -3574,6 +3625,19 @@ export interface components {
              */
             type: "maneuver.tie";
         };
+        /** @description A map's size in squares. */
+        MapSizeIn: {
+            /**
+             * Format: double
+             * @description Columns.
+             */
+            x: number;
+            /**
+             * Format: double
+             * @description Rows.
+             */
+            y: number;
+        };
         /** @description The concealment miss chance roll (d%). */
         MissChanceRollStepOut: {
             /** Format: int32 */
@@ -4244,6 +4308,24 @@ export interface components {
              */
             y: number;
         };
+        /** @description Points joined by walls, in order (at most 1,000: split a longer one). */
+        Polyline: components["schemas"]["UvttPointIn"][];
+        /** @description A door or window. */
+        PortalIn: {
+            /** @description Its two ends. */
+            bounds: components["schemas"]["UvttPointIn"][];
+            /** @description It blocks light (a closed door); `false` for an open doorway or a window. */
+            closed?: boolean;
+            /** @description It stands on its own, in no wall. */
+            freestanding?: boolean;
+            /** @description Its centre (not needed: `bounds` give the segment). */
+            position: components["schemas"]["UvttPointIn"];
+            /**
+             * Format: double
+             * @description Its angle, radians (not needed: `bounds` give the segment).
+             */
+            rotation?: number;
+        };
         /**
          * @description An RFC 9457 problem document.
          * @example {
@@ -4479,6 +4561,17 @@ export interface components {
              */
             type: "range.reach";
             within: boolean;
+        };
+        /** @description Where the map lies and how large it is. */
+        ResolutionIn: {
+            map_origin?: null | components["schemas"]["UvttPointIn"];
+            /** @description The map's size, squares: `x` columns, `y` rows (each at most `ARBITER_MAX_GRID_SIDE`). */
+            map_size: components["schemas"]["MapSizeIn"];
+            /**
+             * Format: double
+             * @description Pixels per square of the picture (not needed: coordinates are in squares).
+             */
+            pixels_per_grid?: number | null;
         };
         /**
          * @description A rider that a push, a shove or a prone effect puts at risk of falling off its mount
@@ -5236,6 +5329,224 @@ export interface components {
              */
             type: "vision.unseen";
         };
+        /** @description The file's lighting. */
+        UvttEnvironmentIn: {
+            /** @description Ambient light colour, ARGB hex (`ffffffff` white daylight). */
+            ambient_light?: string | null;
+            /** @description The picture has its lighting painted in. */
+            baked_lighting?: boolean;
+        };
+        /**
+         * @description A Universal VTT file, as Dungeondraft, DungeonFog, Arkenforge and others export it.
+         *     Coordinates are in squares, absolute: `resolution.map_origin` is subtracted from every
+         *     point. Fields not listed here are ignored.
+         * @example {
+         *       "environment": {
+         *         "ambient_light": "ff404040",
+         *         "baked_lighting": false
+         *       },
+         *       "format": 0.3,
+         *       "image": "iVBORw0KGgo=",
+         *       "lights": [
+         *         {
+         *           "color": "ffffffff",
+         *           "intensity": 1,
+         *           "position": {
+         *             "x": 5.5,
+         *             "y": 7.5
+         *           },
+         *           "range": 4,
+         *           "shadows": true
+         *         },
+         *         {
+         *           "color": "ffff9329",
+         *           "intensity": 0.5,
+         *           "position": {
+         *             "x": 10.5,
+         *             "y": 9.5
+         *           },
+         *           "range": 6,
+         *           "shadows": true
+         *         }
+         *       ],
+         *       "line_of_sight": [
+         *         [
+         *           {
+         *             "x": 4,
+         *             "y": 6
+         *           },
+         *           {
+         *             "x": 12,
+         *             "y": 6
+         *           },
+         *           {
+         *             "x": 12,
+         *             "y": 7
+         *           }
+         *         ],
+         *         [
+         *           {
+         *             "x": 12,
+         *             "y": 8
+         *           },
+         *           {
+         *             "x": 12,
+         *             "y": 11
+         *           },
+         *           {
+         *             "x": 4,
+         *             "y": 11
+         *           },
+         *           {
+         *             "x": 4,
+         *             "y": 9
+         *           }
+         *         ],
+         *         [
+         *           {
+         *             "x": 4,
+         *             "y": 8
+         *           },
+         *           {
+         *             "x": 4,
+         *             "y": 6
+         *           }
+         *         ]
+         *       ],
+         *       "objects_line_of_sight": [
+         *         [
+         *           {
+         *             "x": 7,
+         *             "y": 8
+         *           },
+         *           {
+         *             "x": 8,
+         *             "y": 8
+         *           },
+         *           {
+         *             "x": 8,
+         *             "y": 9
+         *           },
+         *           {
+         *             "x": 7,
+         *             "y": 9
+         *           },
+         *           {
+         *             "x": 7,
+         *             "y": 8
+         *           }
+         *         ]
+         *       ],
+         *       "portals": [
+         *         {
+         *           "bounds": [
+         *             {
+         *               "x": 12,
+         *               "y": 7
+         *             },
+         *             {
+         *               "x": 12,
+         *               "y": 8
+         *             }
+         *           ],
+         *           "closed": true,
+         *           "freestanding": false,
+         *           "position": {
+         *             "x": 12,
+         *             "y": 7.5
+         *           },
+         *           "rotation": 1.57
+         *         },
+         *         {
+         *           "bounds": [
+         *             {
+         *               "x": 4,
+         *               "y": 8
+         *             },
+         *             {
+         *               "x": 4,
+         *               "y": 9
+         *             }
+         *           ],
+         *           "closed": false,
+         *           "freestanding": false,
+         *           "position": {
+         *             "x": 4,
+         *             "y": 8.5
+         *           },
+         *           "rotation": 1.57
+         *         }
+         *       ],
+         *       "resolution": {
+         *         "map_origin": {
+         *           "x": 3,
+         *           "y": 5
+         *         },
+         *         "map_size": {
+         *           "x": 10,
+         *           "y": 7
+         *         },
+         *         "pixels_per_grid": 100
+         *       }
+         *     }
+         */
+        UvttFile: {
+            environment?: null | components["schemas"]["UvttEnvironmentIn"];
+            /** @description Format version: 0.2 or 0.3 (others are refused). */
+            format: components["schemas"]["FormatVersion"];
+            /**
+             * @description The map's picture, base64: skipped as it is read, never kept, whatever it holds (the
+             *     import body limit, `ARBITER_MAX_IMPORT_BYTES`, bounds it).
+             */
+            image?: components["schemas"]["Base64Image"];
+            /** @description Light sources. */
+            lights?: components["schemas"]["UvttLightIn"][];
+            /** @description Walls: polylines of points (each consecutive pair a wall). */
+            line_of_sight?: components["schemas"]["Polyline"][];
+            /** @description Outlines of objects that block sight (pillars, trees), format 0.3. */
+            objects_line_of_sight?: components["schemas"]["Polyline"][];
+            /** @description Doors and windows. */
+            portals?: components["schemas"]["PortalIn"][];
+            /** @description Where the map lies and how large it is. */
+            resolution: components["schemas"]["ResolutionIn"];
+        };
+        /** @description A grid given as a Universal VTT file (schema only: `GridIn` reads it). */
+        UvttGridIn: {
+            /** @description The file, as exported (`.dd2vtt`, `.uvtt`, `.df2vtt`); its `image` is skipped unread. */
+            uvtt: components["schemas"]["UvttFile"];
+        };
+        /** @description A light source. */
+        UvttLightIn: {
+            /** @description Its colour, ARGB hex. */
+            color?: string | null;
+            /**
+             * Format: double
+             * @description Its strength (1 a normal light).
+             */
+            intensity?: number;
+            /** @description Where it shines from. */
+            position: components["schemas"]["UvttPointIn"];
+            /**
+             * Format: double
+             * @description Its radius, squares.
+             */
+            range: number;
+            /** @description Walls stop it (`false`: it shines through them). */
+            shadows?: boolean;
+        };
+        /** @description A point, squares (absolute: the map origin is subtracted). */
+        UvttPointIn: {
+            /**
+             * Format: double
+             * @description East coordinate, squares.
+             */
+            x: number;
+            /**
+             * Format: double
+             * @description South coordinate, squares.
+             */
+            y: number;
+        };
         VariantMap: {
             [key: string]: boolean;
         };
@@ -5291,8 +5602,8 @@ export interface components {
         /** @description Something the importer could not map, or had to decide. */
         WarningOut: {
             /**
-             * @description Stable kind of the warning, for clients to filter on (README lists each importer's
-             *     codes: freestanding_portal, secret_door, ...).
+             * @description Stable kind of the warning, for clients to filter on (`freestanding_portal`); README.md
+             *     "Importing a map" lists each importer's kinds.
              */
             code: string;
             /** @description What was done about it, in the language of `Accept-Language`. */
@@ -5411,6 +5722,7 @@ export type AttackerMoveKindId = components['schemas']['AttackerMoveKindId'];
 export type AttackerMoveOut = components['schemas']['AttackerMoveOut'];
 export type AttackerMovesStepOut = components['schemas']['AttackerMovesStepOut'];
 export type BandOdds = components['schemas']['BandOdds'];
+export type Base64Image = components['schemas']['Base64Image'];
 export type BigCreaturesStepOut = components['schemas']['BigCreaturesStepOut'];
 export type BlockedBecauseId = components['schemas']['BlockedBecauseId'];
 export type BlockerKindId = components['schemas']['BlockerKindId'];
@@ -5499,6 +5811,7 @@ export type DroppedOut = components['schemas']['DroppedOut'];
 export type EdgesId = components['schemas']['EdgesId'];
 export type EffectOut = components['schemas']['EffectOut'];
 export type ElevationIgnoredStepOut = components['schemas']['ElevationIgnoredStepOut'];
+export type EncounterGridIn = components['schemas']['EncounterGridIn'];
 export type EncounterIn = components['schemas']['EncounterIn'];
 export type EncounterOut = components['schemas']['EncounterOut'];
 export type EndsOccupiedId = components['schemas']['EndsOccupiedId'];
@@ -5532,6 +5845,7 @@ export type FollowUpIllegalId = components['schemas']['FollowUpIllegalId'];
 export type FollowUpIn = components['schemas']['FollowUpIn'];
 export type FollowUpMoveStepOut = components['schemas']['FollowUpMoveStepOut'];
 export type FollowUpOut = components['schemas']['FollowUpOut'];
+export type FormatVersion = components['schemas']['FormatVersion'];
 export type FoundryImportRequest = components['schemas']['FoundryImportRequest'];
 export type FoundryImportResponse = components['schemas']['FoundryImportResponse'];
 export type FoundryLightIn = components['schemas']['FoundryLightIn'];
@@ -5551,6 +5865,7 @@ export type Health = components['schemas']['Health'];
 export type HealthStatusId = components['schemas']['HealthStatusId'];
 export type HitCaseId = components['schemas']['HitCaseId'];
 export type HitOut = components['schemas']['HitOut'];
+export type ImportUvttResponse = components['schemas']['ImportUvttResponse'];
 export type InitiativeBonusStepOut = components['schemas']['InitiativeBonusStepOut'];
 export type InitiativeEntryOut = components['schemas']['InitiativeEntryOut'];
 export type InitiativeOdds = components['schemas']['InitiativeOdds'];
@@ -5597,6 +5912,7 @@ export type ManeuverResponse = components['schemas']['ManeuverResponse'];
 export type ManeuverResult = components['schemas']['ManeuverResult'];
 export type ManeuverRolledStepOut = components['schemas']['ManeuverRolledStepOut'];
 export type ManeuverTieStepOut = components['schemas']['ManeuverTieStepOut'];
+export type MapSizeIn = components['schemas']['MapSizeIn'];
 export type MissChanceRollStepOut = components['schemas']['MissChanceRollStepOut'];
 export type MissRollOut = components['schemas']['MissRollOut'];
 export type MitigationId = components['schemas']['MitigationId'];
@@ -5645,6 +5961,8 @@ export type PathTestId = components['schemas']['PathTestId'];
 export type PickUpStepOut = components['schemas']['PickUpStepOut'];
 export type PointIn = components['schemas']['PointIn'];
 export type PointOut = components['schemas']['PointOut'];
+export type Polyline = components['schemas']['Polyline'];
+export type PortalIn = components['schemas']['PortalIn'];
 export type Problem = components['schemas']['Problem'];
 export type PullAdjacentStepOut = components['schemas']['PullAdjacentStepOut'];
 export type PushOut = components['schemas']['PushOut'];
@@ -5657,6 +5975,7 @@ export type RangeRequest = components['schemas']['RangeRequest'];
 export type RangeResponse = components['schemas']['RangeResponse'];
 export type RangeResult = components['schemas']['RangeResult'];
 export type ReachStepOut = components['schemas']['ReachStepOut'];
+export type ResolutionIn = components['schemas']['ResolutionIn'];
 export type RiderFallOut = components['schemas']['RiderFallOut'];
 export type RollModeCauseId = components['schemas']['RollModeCauseId'];
 export type RollModeId = components['schemas']['RollModeId'];
@@ -5708,6 +6027,11 @@ export type ThroughMoveOut = components['schemas']['ThroughMoveOut'];
 export type TokenOut = components['schemas']['TokenOut'];
 export type TraceStep = components['schemas']['TraceStep'];
 export type UnseenStepOut = components['schemas']['UnseenStepOut'];
+export type UvttEnvironmentIn = components['schemas']['UvttEnvironmentIn'];
+export type UvttFile = components['schemas']['UvttFile'];
+export type UvttGridIn = components['schemas']['UvttGridIn'];
+export type UvttLightIn = components['schemas']['UvttLightIn'];
+export type UvttPointIn = components['schemas']['UvttPointIn'];
 export type VariantMap = components['schemas']['VariantMap'];
 export type VariantOut = components['schemas']['VariantOut'];
 export type WallBlockerOut = components['schemas']['WallBlockerOut'];
@@ -6331,6 +6655,90 @@ export interface operations {
                 };
             };
             /** @description The scene cannot be imported (a gridless or hexagonal grid, a token off the map, a value past its bound) or the overlay is invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Every rules worker is busy and the queue is full, the request timed out, or the replica is shutting down; retry (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    import_uvtt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description `en` (default) or `fr` for trace texts (any `Accept-Language` value is read: the
+                 *     supported language with the highest q-value wins, English when none is supported)
+                 */
+                "Accept-Language"?: components["schemas"]["LanguageId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UvttFile"];
+            };
+        };
+        responses: {
+            /** @description The grid and the warnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportUvttResponse"];
+                };
+            };
+            /** @description The body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body did not arrive within the body read timeout */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is JSON but not a Universal VTT file Arbiter reads: a wrong format version, a value past a bound (each with its pointer) */
             422: {
                 headers: {
                     [name: string]: unknown;

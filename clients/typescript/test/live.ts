@@ -290,6 +290,39 @@ async function main(): Promise<void> {
     expect(data.result.lines.filter((l) => l.blocked).length === 3, "3 of the 4 lines blocked");
   });
 
+  await check("import: the README's Universal VTT room, then the same file inline in a question", async () => {
+    const file = repoJson("tests/fixtures/import/uvtt-room.dd2vtt") as unknown as Schemas["UvttFile"];
+    const { data, error } = await arbiter.POST("/v1/import/uvtt", { body: file });
+    if (!data) return fail(`no answer: ${JSON.stringify(error)}`);
+    // Each side from its own value: 10 × 7, not 10 × 10.
+    expect(data.grid.width === 10 && data.grid.height === 7, `${data.grid.width} × ${data.grid.height}`);
+    expect((data.grid.walls ?? []).length === 12, `${(data.grid.walls ?? []).length} walls`);
+    expect(data.grid.light === "dim", `light ${data.grid.light}`);
+    expect(
+      data.warnings.some((w) => w.code === "open_portal" && w.pointer === "/portals/1"),
+      `warnings ${JSON.stringify(data.warnings)}`,
+    );
+    const question = (grid: Schemas["EncounterGridIn"]): Schemas["CoverRequest"] => ({
+      encounter: {
+        ruleset: "dnd5e2014",
+        grid,
+        creatures: [
+          { id: "archer", side: "party", at: { x: 2, y: 3 } },
+          { id: "orc", side: "monsters", at: { x: 6, y: 3 } },
+        ],
+      },
+      attacker: "archer",
+      target: "orc",
+      attack: "ranged",
+    });
+    // Two of the four lines from every corner of the archer's square cross the pillar: half cover.
+    for (const grid of [data.grid, { uvtt: file }]) {
+      const cover = await arbiter.POST("/v1/cover", { body: question(grid) });
+      expect(cover.data?.result.degree === "half", `degree ${cover.data?.result.degree}`);
+      expect(cover.data?.result.ac_bonus === 2, `ac_bonus ${cover.data?.result.ac_bonus}`);
+    }
+  });
+
   await check("cover: every RULES.md fixture (tests/fixtures/cover)", () =>
     sweep("/v1/cover", "cover/cases", "result"),
   );
@@ -388,7 +421,9 @@ async function main(): Promise<void> {
     const outside = structuredClone(M2);
     const orc = outside.encounter.creatures[1];
     if (!orc) return fail("M2 has fewer than 2 creatures");
-    orc.at = { x: outside.encounter.grid.width, y: 0 };
+    const grid = outside.encounter.grid;
+    if (!("width" in grid)) return fail("M2's grid is a grid, not a file");
+    orc.at = { x: grid.width, y: 0 };
     const { response, error } = await arbiter.POST("/v1/cover", { body: outside });
     expect(response.status === 422, `status ${response.status}`);
     expect(
