@@ -5,6 +5,7 @@
 //! logging and signal handling.
 
 pub mod api;
+pub mod cli;
 pub mod config;
 pub mod doc;
 pub mod error;

@@ -1,6 +1,8 @@
-//! The `arbiter` binary: configuration, logging, listener, graceful shutdown.
+//! The `arbiter` binary: configuration, logging, listener, graceful shutdown; and the
+//! `import` command (`arbiter::cli`).
 
 use arbiter::AppState;
+use arbiter::cli::Cli;
 use arbiter::config::{Config, LogFormat};
 use arbiter::serve::{ConnLimits, Shutdown, raise_fd_limit, serve};
 use clap::Parser;
@@ -14,7 +16,10 @@ use tracing_subscriber::EnvFilter;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    let config = Config::parse();
+    let Cli { command, config } = Cli::parse();
+    if let Some(command) = command {
+        return arbiter::cli::finish(&arbiter::cli::run(&command, &config.limits));
+    }
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info"));
     match config.log_format {
         LogFormat::Json => tracing_subscriber::fmt().with_env_filter(filter).json().init(),

@@ -6,6 +6,7 @@ mod http {
     pub mod attack;
     pub mod bad_input;
     pub mod catalog;
+    pub mod cli;
     pub mod concealment;
     pub mod contract;
     pub mod cover;
