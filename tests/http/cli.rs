@@ -110,3 +110,24 @@ fn a_file_that_cannot_be_read_is_status_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("over the import limit of 100 bytes"));
 }
+
+#[test]
+fn the_readme_command_lines_work() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let lines: Vec<&str> =
+        readme.lines().filter_map(|l| l.strip_prefix("cargo run --release -- import ")).collect();
+    assert_eq!(lines.len(), 2, "README shows one uvtt and one foundry command line");
+    for line in lines {
+        let args = line.split(" > ").next().unwrap();
+        let mut argv = vec!["import"];
+        argv.extend(args.split_whitespace());
+        // The paths are the repository's: run where README's commands run.
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(&argv)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let printed = stdout_json(&out);
+        assert!(printed.get("grid").or(printed.get("encounter")).is_some(), "{line}: {printed}");
+    }
+}
