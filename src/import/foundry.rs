@@ -23,8 +23,7 @@ use arbiter_rules::ruleset::RulesetId;
 
 use super::{Warning, WarningOut};
 use crate::api::contract::{Check, Contract};
-use crate::api::encounter::{EncounterIn, RulesetIn, WallKindIn};
-use crate::api::grid::PointOut;
+use crate::api::encounter::{EncounterIn, GridIn, LightIn, LightSourceIn, PointIn, RulesetIn};
 use crate::api::mapping;
 use crate::config::Limits;
 use crate::error::{AppError, Issue, Text};
@@ -54,49 +53,11 @@ pub struct EncounterOut {
     /// The ruleset.
     #[schema(value_type = RulesetIn)]
     pub ruleset: &'static str,
-    /// The map.
-    pub grid: GridOut,
+    /// The map: the scene's squares, without the padding (a question grid, as the Universal
+    /// VTT import answers it).
+    pub grid: GridIn,
     /// One creature per token.
     pub creatures: Vec<CreatureOut>,
-}
-
-/// The map: the scene's squares, without the padding.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct GridOut {
-    /// Columns.
-    pub width: i64,
-    /// Rows.
-    pub height: i64,
-    /// Thin walls, in square units.
-    pub walls: Vec<WallOut>,
-    /// Light sources.
-    pub lights: Vec<LightOut>,
-    /// Ambient light (`bright`, `dim` or `darkness`).
-    #[schema(value_type = crate::api::encounter::LightIn)]
-    pub light: &'static str,
-}
-
-/// A thin wall.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct WallOut {
-    /// One end.
-    pub from: PointOut,
-    /// The other end.
-    pub to: PointOut,
-    /// What it blocks.
-    #[schema(value_type = WallKindIn)]
-    pub kind: &'static str,
-}
-
-/// A light source.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct LightOut {
-    /// Where it shines from.
-    pub at: PointOut,
-    /// Radius of bright light, feet.
-    pub bright_ft: i64,
-    /// Outer radius of dim light, feet.
-    pub dim_ft: i64,
 }
 
 /// An import's result before it is rendered in a language.
@@ -149,7 +110,17 @@ pub fn import(req: &FoundryImportRequest, limits: &Limits) -> Result<Imported, V
     let made = tokens::creatures(req, ruleset, &frame, limits, &mut warnings)?;
     let encounter = EncounterOut {
         ruleset: ruleset.id(),
-        grid: GridOut { width: frame.width, height: frame.height, walls, lights, light },
+        grid: GridIn {
+            width: frame.width,
+            height: frame.height,
+            map: None,
+            cells: Vec::new(),
+            walls,
+            light,
+            light_map: None,
+            lights,
+            imported: None,
+        },
         creatures: made.creatures,
     };
     verify(&encounter, &made.origins, limits)?;
@@ -297,12 +268,12 @@ fn units(s: &SceneIn, w: &mut Vec<Warning>) -> f64 {
 /// The ambient light: Foundry 10/11's `darkness` (0 midday to 1 midnight) and
 /// `globalLight` are not read yet (their shape changed in 12); the map is lit, and the
 /// scene's lights brighten nothing more.
-fn ambient(_: &SceneIn) -> &'static str {
-    "bright"
+fn ambient(_: &SceneIn) -> LightIn {
+    LightIn::Bright
 }
 
 /// The scene's lights that shine on the map.
-fn lights(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Result<Vec<LightOut>, Vec<Issue>> {
+fn lights(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Result<Vec<LightSourceIn>, Vec<Issue>> {
     let mut out = Vec::with_capacity(s.lights.len());
     for (i, l) in s.lights.iter().enumerate() {
         let at = format!("/scene/lights/{i}");
@@ -353,7 +324,7 @@ fn lights(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Result<Vec<LightO
             ));
             continue;
         }
-        out.push(LightOut { at: PointOut { x: p.0, y: p.1 }, bright_ft: bright, dim_ft: dim });
+        out.push(LightSourceIn { at: PointIn { x: p.0, y: p.1 }, bright_ft: bright, dim_ft: dim });
     }
     Ok(out)
 }

@@ -2026,8 +2026,11 @@ export interface components {
         EncounterOut: {
             /** @description One creature per token. */
             creatures: components["schemas"]["CreatureOut"][];
-            /** @description The map. */
-            grid: components["schemas"]["GridOut"];
+            /**
+             * @description The map: the scene's squares, without the padding (a question grid, as the Universal
+             *     VTT import answers it).
+             */
+            grid: components["schemas"]["GridIn"];
             /** @description The ruleset. */
             ruleset: components["schemas"]["RulesetIn"];
         };
@@ -2758,25 +2761,6 @@ export interface components {
              */
             width: number;
         };
-        /** @description The map: the scene's squares, without the padding. */
-        GridOut: {
-            /**
-             * Format: int64
-             * @description Rows.
-             */
-            height: number;
-            /** @description Ambient light (`bright`, `dim` or `darkness`). */
-            light: components["schemas"]["LightIn"];
-            /** @description Light sources. */
-            lights: components["schemas"]["LightOut"][];
-            /** @description Thin walls, in square units. */
-            walls: components["schemas"]["WallOut"][];
-            /**
-             * Format: int64
-             * @description Columns.
-             */
-            width: number;
-        };
         /**
          * @description How a weapon is held (PF1, hb3d: Strength ×1, ×1½, ×½ to damage).
          * @enum {string}
@@ -3119,21 +3103,6 @@ export interface components {
          * @enum {string}
          */
         LightIn: "bright" | "dim" | "darkness";
-        /** @description A light source. */
-        LightOut: {
-            /** @description Where it shines from. */
-            at: components["schemas"]["PointOut"];
-            /**
-             * Format: int64
-             * @description Radius of bright light, feet.
-             */
-            bright_ft: number;
-            /**
-             * Format: int64
-             * @description Outer radius of dim light, feet.
-             */
-            dim_ft: number;
-        };
         /** @description A point light source. */
         LightSourceIn: {
             /** @description Where it shines from. */
@@ -5590,15 +5559,6 @@ export interface components {
          * @enum {string}
          */
         WallKindIn: "solid" | "low" | "window" | "arrow_slit" | "door_open" | "door_closed";
-        /** @description A thin wall. */
-        WallOut: {
-            /** @description One end. */
-            from: components["schemas"]["PointOut"];
-            /** @description What it blocks. */
-            kind: components["schemas"]["WallKindIn"];
-            /** @description The other end. */
-            to: components["schemas"]["PointOut"];
-        };
         /** @description Something the importer could not map, or had to decide. */
         WarningOut: {
             /**
@@ -5856,7 +5816,6 @@ export type GivenRollsIn = components['schemas']['GivenRollsIn'];
 export type GravityIn = components['schemas']['GravityIn'];
 export type GridField = components['schemas']['GridField'];
 export type GridIn = components['schemas']['GridIn'];
-export type GridOut = components['schemas']['GridOut'];
 export type GripIn = components['schemas']['GripIn'];
 export type Group = components['schemas']['Group'];
 export type HalfCapStepOut = components['schemas']['HalfCapStepOut'];
@@ -5885,7 +5844,6 @@ export type LightAtStepOut = components['schemas']['LightAtStepOut'];
 export type LightConfigIn = components['schemas']['LightConfigIn'];
 export type LightId = components['schemas']['LightId'];
 export type LightIn = components['schemas']['LightIn'];
-export type LightOut = components['schemas']['LightOut'];
 export type LightSourceIn = components['schemas']['LightSourceIn'];
 export type LineOfEffectStepOut = components['schemas']['LineOfEffectStepOut'];
 export type LineOut = components['schemas']['LineOut'];
@@ -6038,7 +5996,6 @@ export type WallBlockerOut = components['schemas']['WallBlockerOut'];
 export type WallIn = components['schemas']['WallIn'];
 export type WallKindId = components['schemas']['WallKindId'];
 export type WallKindIn = components['schemas']['WallKindIn'];
-export type WallOut = components['schemas']['WallOut'];
 export type WarningOut = components['schemas']['WarningOut'];
 export type WeaponIn = components['schemas']['WeaponIn'];
 export type WeaponKindIn = components['schemas']['WeaponKindIn'];

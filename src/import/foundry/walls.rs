@@ -7,9 +7,8 @@
 //! `_stats.coreVersion` says the scene is older than 9, with a warning otherwise.
 
 use super::Frame;
-use super::WallOut;
 use super::wire::{FoundryWallIn, SceneIn};
-use crate::api::grid::PointOut;
+use crate::api::encounter::{PointIn, WallIn, WallKindIn};
 use crate::error::Text;
 use crate::import::Warning;
 
@@ -50,7 +49,7 @@ fn older_than_9(s: &SceneIn) -> Option<bool> {
 }
 
 /// Every wall that lies on the map, by kind; the others are left out with a warning.
-pub(crate) fn walls(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Vec<WallOut> {
+pub(crate) fn walls(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Vec<WallIn> {
     old_constants(s, w);
     let mut out = Vec::with_capacity(s.walls.len());
     for (i, wall) in s.walls.iter().enumerate() {
@@ -90,8 +89,8 @@ pub(crate) fn walls(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Vec<Wal
                 ),
             ));
         }
-        let point = |(x, y): (f64, f64)| PointOut { x, y };
-        out.push(WallOut { from: point(from), to: point(to), kind });
+        let point = |(x, y): (f64, f64)| PointIn { x, y };
+        out.push(WallIn { from: point(from), to: point(to), kind });
     }
     out
 }
@@ -117,7 +116,7 @@ fn old_constants(s: &SceneIn, w: &mut Vec<Warning>) {
 
 /// The kind of a wall, or `None` (left out, with a warning) for one that blocks neither
 /// movement nor sight the way any Arbiter wall does.
-fn kind(wall: &FoundryWallIn, at: &str, w: &mut Vec<Warning>) -> Option<&'static str> {
+fn kind(wall: &FoundryWallIn, at: &str, w: &mut Vec<Warning>) -> Option<WallKindIn> {
     let mut warn = |code: &'static str, en: &str, fr: &str| w.push(Warning::new(code, at, Text::new(en, fr)));
     let kind = match wall.door.unwrap_or(0) {
         0 => plain(wall, &mut warn)?,
@@ -129,10 +128,10 @@ fn kind(wall: &FoundryWallIn, at: &str, w: &mut Vec<Warning>) -> Option<&'static
                     "une porte secrète : une porte comme une autre ici (fermée ou verrouillée : door_closed ; ouverte : door_open)",
                 );
             }
-            if wall.ds == Some(1) { "door_open" } else { "door_closed" }
+            if wall.ds == Some(1) { WallKindIn::DoorOpen } else { WallKindIn::DoorClosed }
         }
     };
-    if wall.dir.unwrap_or(0) != 0 && kind != "door_open" {
+    if wall.dir.unwrap_or(0) != 0 && kind != WallKindIn::DoorOpen {
         warn(
             "one_way_wall",
             "a one-way wall: Arbiter's walls block both ways, so it blocks from both sides here",
@@ -143,18 +142,18 @@ fn kind(wall: &FoundryWallIn, at: &str, w: &mut Vec<Warning>) -> Option<&'static
 }
 
 /// The kind of a wall that is not a door, from its movement and sight restrictions.
-fn plain(wall: &FoundryWallIn, warn: &mut impl FnMut(&'static str, &str, &str)) -> Option<&'static str> {
+fn plain(wall: &FoundryWallIn, warn: &mut impl FnMut(&'static str, &str, &str)) -> Option<WallKindIn> {
     let blocks_movement = current(wall.movement.unwrap_or(20)) != 0;
     let seen = sight(wall.sight.or(wall.sense).unwrap_or(20));
     match (blocks_movement, seen) {
-        (true, Sight::Normal) => Some("solid"),
+        (true, Sight::Normal) => Some(WallKindIn::Solid),
         (_, Sight::Limited) => {
             warn(
                 "terrain_wall",
                 "a terrain (limited sight) wall: one can see past one but not two; taken as a low obstacle",
                 "un mur de terrain (vision limitée) : on voit au-delà d'un seul, pas de deux ; pris comme un obstacle bas",
             );
-            Some("low")
+            Some(WallKindIn::Low)
         }
         (true, Sight::None) => {
             warn(
@@ -162,7 +161,7 @@ fn plain(wall: &FoundryWallIn, warn: &mut impl FnMut(&'static str, &str, &str)) 
                 "the wall blocks movement, not sight (an invisible wall): taken as a window",
                 "le mur bloque le mouvement, pas la vue (un mur invisible) : pris comme une fenêtre",
             );
-            Some("window")
+            Some(WallKindIn::Window)
         }
         (true, Sight::Proximity) => {
             warn(
@@ -170,7 +169,7 @@ fn plain(wall: &FoundryWallIn, warn: &mut impl FnMut(&'static str, &str, &str)) 
                 "a proximity wall (seen through from near it): taken as a window, which never blocks sight",
                 "un mur de proximité (on voit au travers de près) : pris comme une fenêtre, qui ne bloque jamais la vue",
             );
-            Some("window")
+            Some(WallKindIn::Window)
         }
         (true, Sight::Distance) => {
             warn(
@@ -178,7 +177,7 @@ fn plain(wall: &FoundryWallIn, warn: &mut impl FnMut(&'static str, &str, &str)) 
                 "a distance wall (seen through only from afar): taken as solid, as it is at fighting range",
                 "un mur de distance (on ne voit au travers que de loin) : pris comme plein, ce qu'il est à portée de combat",
             );
-            Some("solid")
+            Some(WallKindIn::Solid)
         }
         (false, Sight::Normal | Sight::Distance) => {
             warn(
