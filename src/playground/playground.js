@@ -168,7 +168,7 @@
     natural: "dé naturel", miss: "raté", concealment_miss: "raté par camouflage",
   };
   /** The questions whose answer this server may draw (`Accept: image/svg+xml`). */
-  const MAY_DRAW = new Set(["cover", "concealment", "flanking"]);
+  const MAY_DRAW = new Set(["cover", "concealment", "flanking", "analyze"]);
   const SQUARES = { fine: 1, diminutive: 1, tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4, colossal: 6 };
   const TERRAIN = { "#": "solid", "=": "low", "~": "concealing", "%": "opaque", ":": "difficult", w: "water" };
   const LIGHT = { b: "bright", d: "dim", n: "dark" };
@@ -322,6 +322,8 @@
   // ------------------------------------------------------------------ the question
   function question() {
     const kind = el.kind.value;
+    // The whole scene: every pair of opposing sides, each judged melee in reach, ranged beyond.
+    if (kind === "analyze") return { encounter: state.encounter };
     const body = { encounter: state.encounter, attacker: el.attacker.value, target: el.target.value };
     if (kind === "cover" || kind === "concealment") {
       const attack = el.attackKind.value;
@@ -362,7 +364,8 @@
     const controller = new AbortController();
     state.controller = controller;
     const kind = el.kind.value;
-    if (!el.attacker.value || !el.target.value || el.attacker.value === el.target.value) {
+    const pairless = kind === "analyze" ? creatures().length < 2 : !el.attacker.value || !el.target.value || el.attacker.value === el.target.value;
+    if (pairless) {
       state.lastAnswer = null;
       el.answer.dataset.state = "idle";
       el.status.textContent = "Not asked: a question needs two creatures, the attacker and the target.";
@@ -460,6 +463,7 @@
     for (const key of FACTS[kind] || []) {
       if (key in result) add(key, label(key), show(result[key]), isObject(result[key]) || Array.isArray(result[key]) ? JSON.stringify(result[key]) : result[key]);
     }
+    if (kind === "analyze") for (const pair of Array.isArray(result.pairs) ? result.pairs : []) addPair(add, pair);
     const odds = answer.odds;
     if (isObject(odds) && isObject(odds.exact)) {
       for (const key of ODDS) {
@@ -467,7 +471,20 @@
         if (typeof exact === "string") add(`odds.${key}`, `P(${label(key)})`, `${exact} (${percent(exact)})`, exact);
       }
     }
+    el.facts.dataset.kind = kind;
     el.facts.replaceChildren(...rows);
+  }
+
+  /** One pair of the whole scene: its cover first (the fact's value), then distance and flanking. */
+  function addPair(add, pair) {
+    if (!isObject(pair)) return;
+    const fr = lang() === "fr";
+    const cover = isObject(pair.cover) ? pair.cover : {};
+    const parts = [`${show(cover.degree || "?")}${typeof cover.ac_bonus === "number" && cover.ac_bonus ? ` (+${cover.ac_bonus} ${fr ? "CA" : "AC"})` : ""}`];
+    parts.push(`${pair.distance_ft} ft`, show(pair.attack || ""));
+    if (isObject(pair.flanking) && pair.flanking.flanked) parts.push(fr ? "pris en tenaille" : "flanked");
+    if (isObject(pair.concealment) && pair.concealment.miss_chance) parts.push(`${pair.concealment.miss_chance} % ${fr ? "de rater" : "miss"}`);
+    add(`pair.${pair.attacker}.${pair.target}`, `${pair.attacker} → ${pair.target}`, parts.join(", "), cover.degree);
   }
 
   function showProblem(problem) {
@@ -884,6 +901,17 @@
   }
 
   // ------------------------------------------------------------------ wiring
+  /** The page's own labels in the chosen language: each `data-fr` element keeps its English
+   * text in `data-en` the first time. */
+  function applyLanguage() {
+    const fr = lang() === "fr";
+    document.documentElement.lang = lang();
+    for (const node of document.querySelectorAll("[data-fr]")) {
+      if (node.dataset.en === undefined) node.dataset.en = node.textContent;
+      node.textContent = fr ? node.dataset.fr : node.dataset.en;
+    }
+  }
+
   function visibility() {
     const kind = el.kind.value;
     const area = kind === "cover" && el.attackKind.value === "area";
@@ -894,7 +922,7 @@
   }
 
   function start() {
-    el.example.replaceChildren(make("option", { value: "" }, "choose an example…"),
+    el.example.replaceChildren(make("option", { value: "", "data-fr": "choisir un exemple…" }, "choose an example…"),
       ...EXAMPLES.map((x) => make("option", { value: x.id }, x.name)));
     el.example.addEventListener("change", () => {
       const x = EXAMPLES.find((e) => e.id === el.example.value);
@@ -926,6 +954,8 @@
       });
     }
     for (const node of [el.originX, el.originY, el.weapon]) node.addEventListener("input", schedule);
+    el.lang.addEventListener("change", applyLanguage);
+    applyLanguage();
     visibility();
   }
 

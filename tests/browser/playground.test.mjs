@@ -2,9 +2,10 @@
 // live server at ARBITER_URL (scripts/browser-test.sh starts it). It loads /playground, loads
 // the README's cover example (RULES.md map M2), checks the grid and the answer, drags the orc
 // with the mouse and moves it with the keyboard, checks each new cover degree against RULES.md
-// and that the server's drawing changed, switches to French and reads a French trace step; then
+// and that the server's drawing changed, switches to French and reads a French trace step and the page's French labels; then
 // loads README's Universal VTT room through the file input (its grid, walls and warnings),
-// places an archer and an orc past its pillar (half cover), and loads a bare Foundry scene.
+// places an archer and an orc past its pillar (half cover, in the cover question and the whole
+// scene's), and loads a bare Foundry scene.
 // Any request to a host other than this machine's loopback, any console error and any page
 // error fail the run. A screenshot goes to ARBITER_SCREENSHOT (default target/playground.png).
 //
@@ -193,6 +194,10 @@ async function main() {
       { timeout: WAIT_MS },
     );
     expect((await page.getAttribute("#answer", "lang")) === "fr", "the answer is not marked lang=fr");
+    // The page's own labels follow the language too.
+    const labels = await page.evaluate(() => [document.documentElement.lang, document.getElementById("board-title").textContent,
+      document.querySelector("#kind option[value=cover]").textContent, document.getElementById("apply").textContent]);
+    expect(labels.join("|") === "fr|Grille|Abri|Charger ce JSON", `labels ${JSON.stringify(labels)}`);
     await fact(page, "degree", "half");
   });
 
@@ -236,6 +241,22 @@ async function main() {
     expect(f.ac_bonus === "2", `facts ${JSON.stringify(f)}`);
     const sent = JSON.parse(await page.textContent("#request"));
     expect(sent.encounter.grid.width === 10 && sent.encounter.grid.walls.length === 12, "the question was not asked on the imported grid");
+  });
+
+  await check("the whole scene (/v1/analyze) of the room: archer → orc half cover, the server's drawing", async () => {
+    const before = await digest(page);
+    await page.selectOption("#kind", "analyze");
+    // README "Whole scene": a pair out of reach is judged for a ranged attack, as the cover
+    // question above: half cover, +2 AC.
+    await page.waitForSelector('#facts [data-fact="pair.archer.orc"][data-value="half"]', { timeout: WAIT_MS });
+    const text = await page.textContent('#facts [data-fact="pair.archer.orc"] dd');
+    expect(text.includes("+2 AC") && text.includes("20 ft") && text.includes("ranged"), `archer → orc: ${text}`);
+    expect((await page.$$("#facts [data-fact=\"pair.orc.archer\"]")).length === 1, "no orc → archer pair");
+    await newDrawing(page, before);
+    const caption = await page.textContent("#drawing-caption");
+    expect(caption === "POST /v1/analyze with Accept: image/svg+xml", `not the analyze drawing: ${caption}`);
+    await page.selectOption("#kind", "cover");
+    await fact(page, "degree", "half");
   });
 
   await check("a bare Foundry scene (foundry-scene.json): the encounter of its tokens", async () => {
