@@ -3,8 +3,10 @@
 # when /usr/bin/chromium is missing, playwright-core from tests/browser's lock file (`npm ci`),
 # starts the server on a loopback port and runs tests/browser/playground.test.mjs, which loads
 # an example, drags a creature with the mouse and moves it with the keyboard, checks the cover
-# answers against RULES.md and that the drawing changes, reads a French trace, and fails on
-# any request to a non-loopback host, any console error and any page error. The screenshot is
+# answers against RULES.md and that the drawing changes, reads a French trace, loads the
+# import fixtures (tests/fixtures/import) through the page's file input and asks about the
+# imported room, and fails on any request to a non-loopback host, any console error and any
+# page error. The screenshot is
 # the CI artefact. The server is stopped on exit.
 #
 #   scripts/browser-test.sh

@@ -168,7 +168,7 @@
     natural: "dé naturel", miss: "raté", concealment_miss: "raté par camouflage",
   };
   /** The questions whose answer this server may draw (`Accept: image/svg+xml`). */
-  const MAY_DRAW = new Set(["cover", "concealment", "flanking"]);
+  const MAY_DRAW = new Set(["cover", "concealment", "flanking", "analyze"]);
   const SQUARES = { fine: 1, diminutive: 1, tiny: 1, small: 1, medium: 1, large: 2, huge: 3, gargantuan: 4, colossal: 6 };
   const TERRAIN = { "#": "solid", "=": "low", "~": "concealing", "%": "opaque", ":": "difficult", w: "water" };
   const LIGHT = { b: "bright", d: "dim", n: "dark" };
@@ -183,6 +183,7 @@
     board: $("board"), boardStatus: $("board-status"), answer: $("answer"), status: $("answer-status"),
     problem: $("problem"), facts: $("facts"), drawing: $("drawing"), drawingImg: $("drawing-img"),
     drawingCaption: $("drawing-caption"), trace: $("trace"), request: $("request"), raw: $("raw"),
+    newId: $("new-id"), newSide: $("new-side"), newSize: $("new-size"), newX: $("new-x"), newY: $("new-y"), add: $("add-creature"),
   };
 
   const state = {
@@ -244,8 +245,24 @@
     return String(value);
   }
 
-  function setLoadStatus(lines) {
-    el.loadStatus.replaceChildren(...lines.map(([cls, text]) => make("span", { class: cls }, text)));
+  /** The load box: lines of text, then a list of items with a pointer (and a code), as the
+   * import's warnings and a problem's errors come. */
+  function setLoadStatus(lines, items) {
+    const nodes = lines.map(([cls, text]) => make("span", { class: cls }, text));
+    if (items && items.length) {
+      const ul = make("ul", { class: "pointed" });
+      for (const item of items) {
+        const li = make("li", { class: item.cls, "data-pointer": item.pointer });
+        if (item.code) {
+          li.dataset.code = item.code;
+          li.append(make("code", { class: "code" }, item.code), document.createTextNode(" "));
+        }
+        li.append(make("code", {}, item.pointer), document.createTextNode(` ${item.text}`));
+        ul.appendChild(li);
+      }
+      nodes.push(ul);
+    }
+    el.loadStatus.replaceChildren(...nodes);
   }
 
   // ------------------------------------------------------------------ the encounter
@@ -297,12 +314,16 @@
       select.replaceChildren(...ids.map((id) => make("option", { value: id }, id)));
     }
     el.attacker.value = ids.includes(attacker) ? attacker : ids[0] || "";
-    el.target.value = ids.includes(target) ? target : ids.find((id) => id !== el.attacker.value) || ids[0] || "";
+    // The attacker is its own target only while it is alone.
+    const other = ids.find((id) => id !== el.attacker.value);
+    el.target.value = ids.includes(target) && (target !== el.attacker.value || !other) ? target : other || ids[0] || "";
   }
 
   // ------------------------------------------------------------------ the question
   function question() {
     const kind = el.kind.value;
+    // The whole scene: every pair of opposing sides, each judged melee in reach, ranged beyond.
+    if (kind === "analyze") return { encounter: state.encounter };
     const body = { encounter: state.encounter, attacker: el.attacker.value, target: el.target.value };
     if (kind === "cover" || kind === "concealment") {
       const attack = el.attackKind.value;
@@ -343,6 +364,19 @@
     const controller = new AbortController();
     state.controller = controller;
     const kind = el.kind.value;
+    const pairless = kind === "analyze" ? creatures().length < 2 : !el.attacker.value || !el.target.value || el.attacker.value === el.target.value;
+    if (pairless) {
+      state.lastAnswer = null;
+      el.answer.dataset.state = "idle";
+      el.status.textContent = "Not asked: a question needs two creatures, the attacker and the target.";
+      el.facts.replaceChildren();
+      el.trace.replaceChildren();
+      el.problem.replaceChildren();
+      el.drawingImg.hidden = true;
+      el.drawing.dataset.digest = "";
+      el.drawingCaption.textContent = "";
+      return;
+    }
     let body;
     try {
       body = question();
@@ -429,6 +463,7 @@
     for (const key of FACTS[kind] || []) {
       if (key in result) add(key, label(key), show(result[key]), isObject(result[key]) || Array.isArray(result[key]) ? JSON.stringify(result[key]) : result[key]);
     }
+    if (kind === "analyze") for (const pair of Array.isArray(result.pairs) ? result.pairs : []) addPair(add, pair);
     const odds = answer.odds;
     if (isObject(odds) && isObject(odds.exact)) {
       for (const key of ODDS) {
@@ -436,7 +471,20 @@
         if (typeof exact === "string") add(`odds.${key}`, `P(${label(key)})`, `${exact} (${percent(exact)})`, exact);
       }
     }
+    el.facts.dataset.kind = kind;
     el.facts.replaceChildren(...rows);
+  }
+
+  /** One pair of the whole scene: its cover first (the fact's value), then distance and flanking. */
+  function addPair(add, pair) {
+    if (!isObject(pair)) return;
+    const fr = lang() === "fr";
+    const cover = isObject(pair.cover) ? pair.cover : {};
+    const parts = [`${show(cover.degree || "?")}${typeof cover.ac_bonus === "number" && cover.ac_bonus ? ` (+${cover.ac_bonus} ${fr ? "CA" : "AC"})` : ""}`];
+    parts.push(`${pair.distance_ft} ft`, show(pair.attack || ""));
+    if (isObject(pair.flanking) && pair.flanking.flanked) parts.push(fr ? "pris en tenaille" : "flanked");
+    if (isObject(pair.concealment) && pair.concealment.miss_chance) parts.push(`${pair.concealment.miss_chance} % ${fr ? "de rater" : "miss"}`);
+    add(`pair.${pair.attacker}.${pair.target}`, `${pair.attacker} → ${pair.target}`, parts.join(", "), cover.degree);
   }
 
   function showProblem(problem) {
@@ -549,7 +597,10 @@
     for (const wall of walls) {
       if (!isObject(wall) || !isObject(wall.from) || !isObject(wall.to)) continue;
       const kind = String(wall.kind || "solid");
-      svg("line", { x1: wall.from.x * s, y1: wall.from.y * s, x2: wall.to.x * s, y2: wall.to.y * s, class: `wall wall-${kind}` }, layer)
+      svg("line", {
+        x1: wall.from.x * s, y1: wall.from.y * s, x2: wall.to.x * s, y2: wall.to.y * s, class: `wall wall-${kind}`,
+        "data-kind": kind, "data-from": `${wall.from.x},${wall.from.y}`, "data-to": `${wall.to.x},${wall.to.y}`,
+      }, layer)
         .appendChild(title(`${kind.replace(/_/g, " ")} wall`));
     }
   }
@@ -722,64 +773,145 @@
   }
 
   // ------------------------------------------------------------------ map files
+  const UVTT_EXTENSIONS = ["uvtt", "dd2vtt", "df2vtt"];
+
+  /** What a file is and the body to send for it: a Universal VTT file goes as it is, a Foundry
+   * request (`{scene, ruleset?, creatures?}`) too, a bare scene export wrapped as `{scene}`. */
+  function importRequest(name, text) {
+    const ext = (name.split(".").pop() || "").toLowerCase();
+    const chosen = el.format.value;
+    if (chosen === "uvtt" || (chosen === "auto" && UVTT_EXTENSIONS.includes(ext))) return { format: "uvtt", body: text, what: "Universal VTT file" };
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw new Error(`${name} is not JSON: ${e.message}`);
+    }
+    if (!isObject(value)) throw new Error(`${name} is not a JSON object`);
+    if (chosen === "auto" && isObject(value.resolution) && ("line_of_sight" in value || "format" in value)) {
+      return { format: "uvtt", body: text, what: "Universal VTT file" };
+    }
+    if (isObject(value.scene)) return { format: "foundry", body: text, what: "Foundry import request" };
+    // A bare scene carries no ruleset: the current encounter's, else the route's default.
+    const wrapped = { scene: value };
+    const ruleset = state.encounter && state.encounter.ruleset;
+    if (ruleset) wrapped.ruleset = ruleset;
+    return { format: "foundry", body: JSON.stringify(wrapped), what: `Foundry scene${ruleset ? ` (as ${ruleset})` : ""}` };
+  }
+
   async function importFile(file) {
-    const ext = (file.name.split(".").pop() || "").toLowerCase();
-    const format = el.format.value !== "auto" ? el.format.value : ["uvtt", "dd2vtt", "df2vtt"].includes(ext) ? "uvtt" : "foundry";
-    setLoadStatus([["", `Importing ${file.name} with POST /v1/import/${format}…`]]);
+    let text, req;
+    try {
+      text = await file.text();
+      req = importRequest(file.name, text);
+    } catch (e) {
+      setLoadStatus([["error", `Not imported: ${e.message}`]]);
+      return;
+    }
+    const route = `POST /v1/import/${req.format}`;
+    setLoadStatus([["", `Importing ${file.name} (${req.what}) with ${route}…`]]);
     let res;
     try {
-      res = await fetch(`v1/import/${format}`, {
+      res = await fetch(`v1/import/${req.format}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": lang() },
-        body: file,
+        body: req.body,
       });
     } catch (e) {
       setLoadStatus([["error", `the server could not be reached: ${e.message}`]]);
       return;
     }
-    if (res.status === 404) {
-      setLoadStatus([["error", `This server has no POST /v1/import/${format}: its build does not import map files yet.`]]);
-      return;
-    }
     const answer = await readAnswer(res);
     if (!res.ok) {
       const errors = Array.isArray(answer.errors) ? answer.errors : [];
-      setLoadStatus([["error", `${answer.title || `HTTP ${res.status}`}${answer.detail ? `: ${answer.detail}` : ""}`],
-        ...errors.map((e) => ["error", `${e.pointer || "/"} ${e.detail || ""}`])]);
+      setLoadStatus([["error", `${file.name} not imported: ${route} answered ${res.status}, ${answer.title || "a problem"}${answer.detail ? ` (${answer.detail})` : ""}`]],
+        errors.map((e) => ({ cls: "error", pointer: e.pointer || "/", text: e.detail || "" })));
       return;
     }
-    const warnings = (Array.isArray(answer.warnings) ? answer.warnings : []).map((w) => ["warn", `${w.pointer || "/"} ${w.code || ""}: ${w.message || ""}`]);
+    const warnings = (Array.isArray(answer.warnings) ? answer.warnings : [])
+      .map((w) => ({ cls: "warn", code: String(w.code || ""), pointer: String(w.pointer || "/"), text: String(w.message || "") }));
+    let imported;
     try {
-      load(mergeImported(answer), null);
+      imported = mergeImported(answer);
+      load(imported.question, null);
+      el.example.value = "";
+      visibility();
     } catch (e) {
       setLoadStatus([["error", `the import's answer could not be used: ${e.message}`]]);
       return;
     }
-    setLoadStatus([["", `Imported ${file.name}: ${creatures().length} creature(s).`], ...warnings]);
+    const { w, h } = gridSize();
+    const lines = [["", `Imported ${file.name}: a ${w} × ${h} grid, ${creatures().length} creature(s)${imported.replaced ? " (the scene's)" : " (kept from the encounter)"}.`],
+      ...imported.moved.map((m) => ["warn", m])];
+    if (creatures().length < 2) lines.push(["", "Add creatures below (or in the JSON) to ask a question."]);
+    setLoadStatus(lines, warnings);
   }
 
   /** An import's answer as a question: a Foundry scene brings its encounter, a Universal VTT
-   * file a grid that replaces the current one (the creatures stay, kept inside it). */
+   * file a grid that replaces the current one; a creature kept that no longer fits is moved
+   * inside, and `moved` says so. */
   function mergeImported(answer) {
-    const base = state.encounter ? clone(state.encounter) : { ruleset: "dnd5e2024", creatures: [] };
-    let encounter;
+    const moved = [];
     if (isObject(answer.encounter)) {
-      encounter = clone(answer.encounter);
-      if (!encounter.ruleset) encounter.ruleset = base.ruleset;
-    } else {
-      const grid = isObject(answer.grid) ? answer.grid : answer;
-      const only = clone(grid);
-      delete only.warnings;
-      encounter = Object.assign(base, { grid: only });
-      const w = Number(encounter.grid.width) || 1, h = Number(encounter.grid.height) || 1;
-      for (const c of encounter.creatures || []) {
-        if (isObject(c.at)) c.at = { x: Math.min(c.at.x, w - side(c)), y: Math.min(c.at.y, h - side(c)) };
+      return { question: { encounter: clone(answer.encounter) }, replaced: true, moved };
+    }
+    if (!isObject(answer.grid)) throw new Error("it has neither an encounter nor a grid");
+    const base = state.encounter ? clone(state.encounter) : { ruleset: "dnd5e2014", creatures: [] };
+    const encounter = Object.assign(base, { grid: clone(answer.grid) });
+    const w = Number(encounter.grid.width) || 1, h = Number(encounter.grid.height) || 1;
+    for (const c of encounter.creatures || []) {
+      if (!isObject(c.at)) continue;
+      const n = side(c);
+      const at = { x: Math.max(0, Math.min(c.at.x, w - n)), y: Math.max(0, Math.min(c.at.y, h - n)) };
+      if (at.x !== c.at.x || at.y !== c.at.y) {
+        moved.push(`${c.id} did not fit the new ${w} × ${h} grid at (${c.at.x}, ${c.at.y}): moved to (${at.x}, ${at.y}).`);
+        c.at = at;
       }
     }
-    return { encounter, attacker: el.attacker.value, target: el.target.value };
+    return { question: { encounter, attacker: el.attacker.value, target: el.target.value }, replaced: false, moved };
+  }
+
+  /** Adds a creature of the form to the encounter (a grid imported alone has none). */
+  function addCreature() {
+    const id = el.newId.value.trim();
+    const x = Number(el.newX.value), y = Number(el.newY.value);
+    if (!state.encounter) {
+      setLoadStatus([["error", "Load an encounter or a map first."]]);
+      return;
+    }
+    if (!id || creatures().some((c) => String(c.id) === id)) {
+      setLoadStatus([["error", id ? `There is already a creature “${id}”.` : "Give the creature an id."]]);
+      return;
+    }
+    if (!Number.isInteger(x) || !Number.isInteger(y)) {
+      setLoadStatus([["error", "A creature stands on a square: whole x and y."]]);
+      return;
+    }
+    if (!Array.isArray(state.encounter.creatures)) state.encounter.creatures = [];
+    const c = { id, side: el.newSide.value, at: { x, y } };
+    if (el.newSize.value !== "medium") c.size = el.newSize.value;
+    state.encounter.creatures.push(c);
+    const wanted = { attacker: el.attacker.value, target: el.target.value };
+    fillCreatureChoices(wanted.attacker, wanted.target);
+    state.lastAnswer = null;
+    el.json.value = JSON.stringify(questionOrEncounter(), null, 2);
+    setLoadStatus([["", `Added ${id} (${c.side}) at (${x}, ${y}).`]]);
+    render();
+    schedule();
   }
 
   // ------------------------------------------------------------------ wiring
+  /** The page's own labels in the chosen language: each `data-fr` element keeps its English
+   * text in `data-en` the first time. */
+  function applyLanguage() {
+    const fr = lang() === "fr";
+    document.documentElement.lang = lang();
+    for (const node of document.querySelectorAll("[data-fr]")) {
+      if (node.dataset.en === undefined) node.dataset.en = node.textContent;
+      node.textContent = fr ? node.dataset.fr : node.dataset.en;
+    }
+  }
+
   function visibility() {
     const kind = el.kind.value;
     const area = kind === "cover" && el.attackKind.value === "area";
@@ -790,7 +922,7 @@
   }
 
   function start() {
-    el.example.replaceChildren(make("option", { value: "" }, "choose an example…"),
+    el.example.replaceChildren(make("option", { value: "", "data-fr": "choisir un exemple…" }, "choose an example…"),
       ...EXAMPLES.map((x) => make("option", { value: x.id }, x.name)));
     el.example.addEventListener("change", () => {
       const x = EXAMPLES.find((e) => e.id === el.example.value);
@@ -810,8 +942,10 @@
     });
     el.file.addEventListener("change", () => {
       const file = el.file.files && el.file.files[0];
-      if (file) importFile(file);
+      // Emptied, so that choosing the same file again (edited) imports it again.
+      if (file) importFile(file).finally(() => { el.file.value = ""; });
     });
+    el.add.addEventListener("click", addCreature);
     for (const node of [el.kind, el.attacker, el.target, el.lang, el.attackKind]) {
       node.addEventListener("change", () => {
         visibility();
@@ -820,6 +954,8 @@
       });
     }
     for (const node of [el.originX, el.originY, el.weapon]) node.addEventListener("input", schedule);
+    el.lang.addEventListener("change", applyLanguage);
+    applyLanguage();
     visibility();
   }
 

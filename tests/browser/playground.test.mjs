@@ -2,13 +2,17 @@
 // live server at ARBITER_URL (scripts/browser-test.sh starts it). It loads /playground, loads
 // the README's cover example (RULES.md map M2), checks the grid and the answer, drags the orc
 // with the mouse and moves it with the keyboard, checks each new cover degree against RULES.md
-// and that the server's drawing changed, switches to French and reads a French trace step.
+// and that the server's drawing changed, switches to French and reads a French trace step and the page's French labels; then
+// loads README's Universal VTT room through the file input (its grid, walls and warnings),
+// places an archer and an orc past its pillar (half cover, in the cover question and the whole
+// scene's), and loads a bare Foundry scene.
 // Any request to a host other than this machine's loopback, any console error and any page
 // error fail the run. A screenshot goes to ARBITER_SCREENSHOT (default target/playground.png).
 //
 // Last line: `browser: N passed, M failed`; exit status 0 only when M is 0.
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const BASE = process.env.ARBITER_URL ?? "http://127.0.0.1:8080";
@@ -16,6 +20,8 @@ const SHOT = process.env.ARBITER_SCREENSHOT ?? "target/playground.png";
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 /** How long one expected state may take to appear (a debounced question and its answer). */
 const WAIT_MS = 15_000;
+/** The import fixtures, loaded through the page's file input. */
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "import");
 
 const offHost = [];
 const consoleErrors = [];
@@ -188,7 +194,88 @@ async function main() {
       { timeout: WAIT_MS },
     );
     expect((await page.getAttribute("#answer", "lang")) === "fr", "the answer is not marked lang=fr");
+    // The page's own labels follow the language too.
+    const labels = await page.evaluate(() => [document.documentElement.lang, document.getElementById("board-title").textContent,
+      document.querySelector("#kind option[value=cover]").textContent, document.getElementById("apply").textContent]);
+    expect(labels.join("|") === "fr|Grille|Abri|Charger ce JSON", `labels ${JSON.stringify(labels)}`);
     await fact(page, "degree", "half");
+  });
+
+  // The Universal VTT room of README's "Importing a map", through the page's file input.
+  await check("a Universal VTT file (uvtt-room.dd2vtt): a 10 × 7 grid, its walls, its warnings", async () => {
+    const res = await page.goto(`${BASE}/playground`);
+    expect(res && res.status() === 200, `status ${res && res.status()}`);
+    await page.waitForSelector("#map-file", { state: "attached", timeout: WAIT_MS });
+    await page.setInputFiles("#map-file", join(FIXTURES, "uvtt-room.dd2vtt"));
+    await page.waitForSelector("#load-status [data-code=open_portal]", { timeout: WAIT_MS });
+    const label = await page.getAttribute("#grid", "aria-label");
+    expect(label === "grid 10 by 7 squares", `the grid is ${label}`);
+    // README: the file's points less its map_origin (3, 5); the room's top wall runs from
+    // (4, 6) to (12, 6), the closed door from (12, 7) to (12, 8), the open one at x = 4.
+    const walls = await page.$$eval("#grid .wall", (ws) => ws.map((w) => `${w.dataset.kind} ${w.dataset.from} ${w.dataset.to}`));
+    for (const wall of ["solid 1,1 9,1", "door_closed 9,2 9,3", "door_open 1,3 1,4", "solid 4,3 5,3"]) {
+      expect(walls.includes(wall), `no wall "${wall}" in ${JSON.stringify(walls)}`);
+    }
+    // Six runs of the room's outline, four sides of the pillar, two portals.
+    expect(walls.length === 12, `12 walls expected, drawn ${walls.length}`);
+    const warnings = await page.$$eval("#load-status li[data-code]", (li) => li.map((l) => `${l.dataset.code} ${l.dataset.pointer}`));
+    for (const w of ["object_walls /objects_line_of_sight", "open_portal /portals/1"]) {
+      expect(warnings.includes(w), `warning "${w}" not listed: ${JSON.stringify(warnings)}`);
+    }
+  });
+
+  await check("the imported room: an archer at (2, 3), an orc at (6, 3), half cover (+2) past the pillar", async () => {
+    for (const [id, side, x, y] of [["archer", "party", 2, 3], ["orc", "monsters", 6, 3]]) {
+      await page.fill("#new-id", id);
+      await page.selectOption("#new-side", side);
+      await page.fill("#new-x", String(x));
+      await page.fill("#new-y", String(y));
+      await page.click("#add-creature");
+      await page.waitForSelector(`#grid [data-id="${id}"]`, { timeout: WAIT_MS });
+    }
+    expect((await page.inputValue("#attacker")) === "archer" && (await page.inputValue("#target")) === "orc", "archer against orc");
+    // README "Importing a map": two of the four lines from every corner of the archer's square
+    // cross the pillar, so the orc has half cover, +2 AC.
+    await fact(page, "degree", "half");
+    const f = await facts(page);
+    expect(f.ac_bonus === "2", `facts ${JSON.stringify(f)}`);
+    const sent = JSON.parse(await page.textContent("#request"));
+    expect(sent.encounter.grid.width === 10 && sent.encounter.grid.walls.length === 12, "the question was not asked on the imported grid");
+  });
+
+  await check("the whole scene (/v1/analyze) of the room: archer → orc half cover, the server's drawing", async () => {
+    const before = await digest(page);
+    await page.selectOption("#kind", "analyze");
+    // README "Whole scene": a pair out of reach is judged for a ranged attack, as the cover
+    // question above: half cover, +2 AC.
+    await page.waitForSelector('#facts [data-fact="pair.archer.orc"][data-value="half"]', { timeout: WAIT_MS });
+    const text = await page.textContent('#facts [data-fact="pair.archer.orc"] dd');
+    expect(text.includes("+2 AC") && text.includes("20 ft") && text.includes("ranged"), `archer → orc: ${text}`);
+    expect((await page.$$("#facts [data-fact=\"pair.orc.archer\"]")).length === 1, "no orc → archer pair");
+    await newDrawing(page, before);
+    const caption = await page.textContent("#drawing-caption");
+    expect(caption === "POST /v1/analyze with Accept: image/svg+xml", `not the analyze drawing: ${caption}`);
+    await page.selectOption("#kind", "cover");
+    await fact(page, "degree", "half");
+  });
+
+  await check("a bare Foundry scene (foundry-scene.json): the encounter of its tokens", async () => {
+    // Whatever the checks before left chosen: its answer is read as a cover question's.
+    await page.selectOption("#kind", "cover");
+    await page.setInputFiles("#map-file", join(FIXTURES, "foundry-scene.json"));
+    // README "Foundry VTT scenes": tokens become creatures by name, those sharing one numbered.
+    const expected = ["Valeros", "Ogre", "Goblin 1", "Goblin 2", "Rat", "Bat"];
+    await page.waitForFunction(
+      (ids) => [...document.querySelectorAll("#grid .token")].map((g) => g.dataset.id).join() === ids.join(),
+      expected,
+      { timeout: WAIT_MS },
+    );
+    // 1050 × 800 px of 100 px squares: ceil(10.5) × 8 squares.
+    const label = await page.getAttribute("#grid", "aria-label");
+    expect(label === "grid 11 by 8 squares", `the grid is ${label}`);
+    const warnings = await page.$$eval("#load-status li[data-code]", (li) => li.map((l) => `${l.dataset.code} ${l.dataset.pointer}`));
+    expect(warnings.includes("repeated_name /scene/tokens/2"), `warnings ${JSON.stringify(warnings)}`);
+    await page.waitForSelector("#facts [data-fact=degree]", { timeout: WAIT_MS });
   });
 
   await check("every cover question was answered 200", async () => {
