@@ -323,6 +323,44 @@ async function main(): Promise<void> {
     }
   });
 
+  await check("import: the README's Foundry cellar, then a question on the encounter it makes", async () => {
+    // 600 × 300 px in squares of 100 px, padding 0.25: ceil(150 / 100) = 2 squares (200 px)
+    // at the sides, ceil(75 / 100) = 1 square (100 px) above. The secret door from (500, 100)
+    // to (500, 400) is x = 3 from y = 0 to 3; the archer (200, 200) is on (0, 1), the orc
+    // (600, 200) on (4, 1).
+    const body: Schemas["FoundryImportRequest"] = {
+      scene: {
+        width: 600,
+        height: 300,
+        padding: 0.25,
+        grid: { type: 1, size: 100, distance: 5, units: "ft" },
+        walls: [{ c: [500, 100, 500, 400], move: 20, sight: 20, light: 20, sound: 20, door: 2, ds: 0 }],
+        tokens: [
+          { _id: "tA", name: "archer", x: 200, y: 200, width: 1, height: 1, disposition: 1 },
+          { _id: "tO", name: "orc", x: 600, y: 200, width: 1, height: 1, disposition: -1 },
+        ],
+      },
+      creatures: [{ token: "orc", stats: { ac: 13 } }],
+    };
+    const { data, error } = await arbiter.POST("/v1/import/foundry", { body });
+    if (!data) return fail(`no answer: ${JSON.stringify(error)}`);
+    const grid = data.encounter.grid;
+    expect(grid.width === 6 && grid.height === 3, `${grid.width} × ${grid.height}`);
+    const door = (grid.walls ?? [])[0];
+    expect(door?.kind === "door_closed" && door.from.x === 3 && door.to.y === 3, `walls ${JSON.stringify(grid.walls)}`);
+    const at = data.encounter.creatures.map((c) => `${c.id}@${c.at.x},${c.at.y}`).join(" ");
+    expect(at === "archer@0,1 orc@4,1", at);
+    expect(
+      data.warnings.some((w) => w.code === "secret_door"),
+      `warnings ${JSON.stringify(data.warnings)}`,
+    );
+    // Every line from the archer to the orc crosses the closed door: total cover.
+    const cover = await arbiter.POST("/v1/cover", {
+      body: { encounter: data.encounter, attacker: "archer", target: "orc" },
+    });
+    expect(cover.data?.result.degree === "total", `degree ${cover.data?.result.degree}`);
+  });
+
   await check("cover: every RULES.md fixture (tests/fixtures/cover)", () =>
     sweep("/v1/cover", "cover/cases", "result"),
   );
