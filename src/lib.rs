@@ -204,9 +204,9 @@ pub fn app(state: AppState) -> Router {
         ServiceBuilder::new()
             .layer(RequestDecompressionLayer::new())
             .map_request(|req: Request<DecompressionBody<Body>>| req.map(Body::new))
-            .layer(Extension(handlers::import_uvtt::ImportGate::new(config.workers())))
-            .layer(Extension(BodyLimit(config.limits.max_import_bytes)))
-            .layer(DefaultBodyLimit::max(config.limits.max_import_bytes)),
+            // Both imports read up to ARBITER_MAX_IMPORT_BYTES themselves; the gate bounds how
+            // many bodies of that size are read at once.
+            .layer(Extension(handlers::import_uvtt::ImportGate::new(config.workers()))),
     );
 
     let request_id = HeaderName::from_static("x-request-id");

@@ -2,8 +2,10 @@
 //!
 //! A scene export carries its thumbnail (a data URI), so this route reads bodies up to the
 //! import limit (`ARBITER_MAX_IMPORT_BYTES`), not the questions' limit; the parse and the
-//! conversion run on the rules pool, off the async workers, like a question.
+//! conversion run on the rules pool, off the async workers, like a question. It shares the
+//! imports' gate ([`ImportGate`]) with the Universal VTT route: past it, 503 at once.
 
+use axum::Extension;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, header};
@@ -11,6 +13,7 @@ use axum::response::Response;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 
 use super::QuestionProblems;
+use super::import_uvtt::ImportGate;
 use crate::AppState;
 use crate::error::{AppError, Problem, Text};
 use crate::extract::Negotiated;
@@ -41,6 +44,7 @@ use crate::pool::PoolError;
 )]
 pub async fn import_foundry(
     State(state): State<AppState>,
+    Extension(gate): Extension<ImportGate>,
     accept: Negotiated,
     headers: HeaderMap,
     body: Body,
@@ -48,6 +52,9 @@ pub async fn import_foundry(
     if !crate::extract::is_json(headers.get(header::CONTENT_TYPE)) {
         return Err(AppError::UnsupportedMediaType);
     }
+    // Held while the body is buffered and converted: at most the gate's number of import
+    // bodies are in memory at once, as for the Universal VTT import.
+    let _permit = gate.0.clone().try_acquire_owned().map_err(|_| AppError::Overloaded)?;
     let bytes = read(&state, body).await?;
     let limits = state.config.limits.clone();
     let max_answer = state.config.max_answer_bytes;

@@ -384,3 +384,58 @@ async fn a_scene_with_its_thumbnail_passes_the_question_limit_but_not_the_import
     assert_eq!(res.status, 413);
     assert!(res.json()["detail"].as_str().unwrap().contains("1048576"), "{}", res.json());
 }
+
+/// A body that sends its first bytes and then nothing more: its import holds a place at the
+/// imports' gate while it waits.
+struct Stalled(Option<axum::body::Bytes>);
+
+impl http_body::Body for Stalled {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        match self.0.take() {
+            Some(b) => std::task::Poll::Ready(Some(Ok(http_body::Frame::data(b)))),
+            None => std::task::Poll::Pending,
+        }
+    }
+}
+
+/// With one rules worker the imports' gate holds one import: while a Universal VTT upload
+/// is still arriving, a Foundry import is turned away at once (503), not buffered as well.
+#[tokio::test]
+async fn the_foundry_import_shares_the_imports_gate() {
+    let app = app_with(|c| c.rules_workers = Some(1));
+    let slow = axum::http::Request::post("/v1/import/uvtt")
+        .header(axum::http::header::CONTENT_TYPE, "application/json")
+        .body(axum::body::Body::new(Stalled(Some(axum::body::Bytes::from_static(b"{\"format\": 0.3, ")))))
+        .unwrap();
+    let held = tokio::spawn(tower::ServiceExt::oneshot(app.clone(), slow));
+    // The test runs on one thread: yielding lets the upload's task run until it waits for
+    // the rest of its body, holding its place. It gives the place back once its reader
+    // thread sees the body dropped: that is polled, not slept on.
+    for _ in 0..10 {
+        tokio::task::yield_now().await;
+    }
+    let status_until = |want: u16| {
+        let app = app.clone();
+        async move {
+            let mut last = 0;
+            for _ in 0..250 {
+                last = post_json(app.clone(), "/v1/import/foundry", &door_scene(0)).await.status;
+                if last == want {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            last
+        }
+    };
+    let res = post_json(app.clone(), "/v1/import/foundry", &door_scene(0)).await;
+    assert_eq!(res.status, 503, "the Foundry import went past a full gate");
+    held.abort();
+    assert_eq!(status_until(200).await, 200, "the gate was not given back");
+}
