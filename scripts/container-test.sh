@@ -28,6 +28,8 @@
 #   CT_LOAD_WORKERS    concurrent curl clients in that load (default 4)
 #   CT_MAX_IMAGE_MB    largest accepted image size in MiB (default 120)
 #   CT_KEEP_TMP=1      keep the temp dir (logs, rendered configs)
+#   CT_EXPORT_BIN=PATH copy the image's release binary there (the image is the only
+#                      release build CI makes; scripts/reliability.sh's CPU checks use it)
 #
 # Last line: `container-test: N passed, M failed`; exit status 0 only if M is 0.
 set -euo pipefail
@@ -350,6 +352,11 @@ log "image $IMAGE: $size_mb MiB ($size_bytes bytes; base $RUNTIME_IMAGE: $base_m
 check "image size $size_mb MiB <= $MAX_IMAGE_MB MiB" test "$size_mb" -le "$MAX_IMAGE_MB"
 user=$("$DOCKER" image inspect -f '{{.Config.User}}' "$IMAGE")
 check "image user is 10001:10001 (got '$user')" test "$user" = 10001:10001
+if [ -n "${CT_EXPORT_BIN:-}" ]; then
+  cid=$("$DOCKER" create "$IMAGE")
+  check "the image's binary copied to $CT_EXPORT_BIN" "$DOCKER" cp "$cid:/usr/local/bin/arbiter" "$CT_EXPORT_BIN"
+  "$DOCKER" rm "$cid" >/dev/null
+fi
 
 # ---------------------------------------------------------------- ports, bodies
 read -r PS P1 P2 PN <<<"$(python3 -c '
