@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reliability checks against a real `arbiter` binary: overload, stalls, slow clients, memory,
-shutdown, metrics cardinality, memory and probes at the connection cap. Loopback only, every wait bounded, standard library only.
+shutdown, metrics cardinality, memory and probes at the connection cap. Loopback only, every
+wait bounded, standard library only.
 
     python3 scripts/reliability.py --bin target/release/arbiter [--only saturation,memory,...]
 
