@@ -69,11 +69,15 @@ RUN groupadd --system --gid 10001 arbiter \
          --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin arbiter
 COPY --from=builder /out/arbiter /usr/local/bin/arbiter
 USER 10001:10001
+# The probes have their own listener (ARBITER_PROBE_ADDR), outside the client
+# connections' cap: a replica whose clients hold every connection is still healthy.
 ENV ARBITER_ADDR=0.0.0.0:8080 \
+    ARBITER_PROBE_ADDR=0.0.0.0:9090 \
     LOG_FORMAT=json
-EXPOSE 8080
+EXPOSE 8080 9090
 STOPSIGNAL SIGTERM
-# GET /healthz on the port of ARBITER_ADDR; healthy only on "HTTP/1.1 200".
+# GET /healthz on the port of ARBITER_PROBE_ADDR (ARBITER_ADDR's if it is unset);
+# healthy only on "HTTP/1.1 200".
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["/bin/bash", "-c", "exec 3<>\"/dev/tcp/127.0.0.1/${ARBITER_ADDR##*:}\" && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && read -r -t 2 _ code _ <&3 && [ \"$code\" = 200 ]"]
+    CMD ["/bin/bash", "-c", "a=${ARBITER_PROBE_ADDR:-$ARBITER_ADDR} && exec 3<>\"/dev/tcp/127.0.0.1/${a##*:}\" && printf 'GET /healthz HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n' >&3 && read -r -t 2 _ code _ <&3 && [ \"$code\" = 200 ]"]
 ENTRYPOINT ["/usr/local/bin/arbiter"]

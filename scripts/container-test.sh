@@ -359,9 +359,11 @@ if [ -n "${CT_EXPORT_BIN:-}" ]; then
 fi
 
 # ---------------------------------------------------------------- ports, bodies
-read -r PS P1 P2 PN <<<"$(python3 -c '
+# The probes' listeners too (ARBITER_PROBE_ADDR): on the host network the image's
+# 0.0.0.0:9090 would be one port for every container.
+read -r PS P1 P2 PN QS Q1 Q2 <<<"$(python3 -c '
 import socket
-ss = [socket.socket() for _ in range(4)]
+ss = [socket.socket() for _ in range(7)]
 for s in ss:
     s.bind(("127.0.0.1", 0))
 ports = [s.getsockname()[1] for s in ss]
@@ -426,7 +428,7 @@ is_healthy() { [ "$(health_of "$1")" = healthy ]; }
 log "docker run $IMAGE on 127.0.0.1:$PS"
 run_start=$(date +%s.%N)
 cid=$(dk run -d --network host --read-only --cap-drop ALL --security-opt no-new-privileges:true \
-  -e "ARBITER_ADDR=127.0.0.1:$PS" -e ARBITER_INSTANCE_ID=ct-single \
+  -e "ARBITER_ADDR=127.0.0.1:$PS" -e "ARBITER_PROBE_ADDR=127.0.0.1:$QS" -e ARBITER_INSTANCE_ID=ct-single \
   -e "ARBITER_UNREADY_SECS=$SINGLE_UNREADY" -e "ARBITER_SHUTDOWN_GRACE_SECS=$SINGLE_GRACE" \
   "$IMAGE") || fatal "docker run $IMAGE"
 CONTAINERS+=("$cid")
@@ -440,6 +442,8 @@ if wait_until 60 is_healthy "$cid"; then
 else
   fail "HEALTHCHECK turns healthy within 60 s (status: $(health_of "$cid"))"
 fi
+check "the probes' listener (ARBITER_PROBE_ADDR, which HEALTHCHECK uses) answers /healthz 200" \
+  test "$(http_code "http://127.0.0.1:$QS/healthz")" = 200
 uid_in=$("$DOCKER" exec "$cid" id -u 2>/dev/null || echo '?')
 pid1_uid=$("$DOCKER" exec "$cid" cat /proc/1/status 2>/dev/null | awk '/^Uid:/ { print $2 }')
 check "runs as the non-root user (id -u: $uid_in, PID 1 uid: $pid1_uid)" \
@@ -513,7 +517,8 @@ compose_same_list() {
 }
 check "docker-compose.yml mounts $TEMPLATE and renders it with smoke-proxy.sh's list" compose_same_list
 
-export CT_PORT_1=$P1 CT_PORT_2=$P2 CT_PORT_NGINX=$PN CT_NGINX_IMAGE=$NGINX_IMAGE
+export CT_PORT_1=$P1 CT_PORT_2=$P2 CT_PORT_NGINX=$PN CT_NGINX_IMAGE=$NGINX_IMAGE \
+  CT_PORT_PROBES_1=$Q1 CT_PORT_PROBES_2=$Q2
 PROXY=http://127.0.0.1:$PN
 log "compose up: arbiter-1 :$P1, arbiter-2 :$P2, nginx :$PN"
 up_start=$(date +%s.%N)

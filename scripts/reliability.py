@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reliability checks against a real `arbiter` binary: overload, stalls, slow clients, memory,
-shutdown and metrics cardinality. Loopback only, every wait bounded, standard library only.
+shutdown, metrics cardinality, memory and probes at the connection cap. Loopback only, every
+wait bounded, standard library only.
 
     python3 scripts/reliability.py --bin target/release/arbiter [--only saturation,memory,...]
 
@@ -806,6 +807,175 @@ def group_metrics(binary, logdir):
         server.stop()
 
 
+
+# ------------------------------------------------------------------------- connections at cap
+DEPLOYMENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "deploy", "k8s", "deployment.yaml")
+
+
+def deployment_env():
+    """The `name: value` settings of deploy/k8s/deployment.yaml's container (standard library
+    only: the manifest writes each as `- name: X` then `value: "Y"`; `valueFrom` ones are
+    skipped), without the addresses, which the test chooses."""
+    env, name = {}, None
+    with open(DEPLOYMENT) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line.startswith("- name:"):
+                name = line.split(":", 1)[1].strip().strip('"')
+            elif line.startswith("value:") and name:
+                env[name] = line.split(":", 1)[1].strip().strip('"')
+                name = None
+    return {k: v for k, v in env.items() if k.startswith("ARBITER_") and not k.endswith("_ADDR")}
+
+
+def memory_limit_mib():
+    """The container's memory limit in deploy/k8s/deployment.yaml (`NNNMi`), MiB."""
+    with open(DEPLOYMENT) as f:
+        text = f.read()
+    limits = text[text.index("limits:"):]
+    for line in limits.splitlines():
+        line = line.strip()
+        if line.startswith("memory:"):
+            return float(line.split(":", 1)[1].strip().strip('"').removesuffix("Mi"))
+    raise ValueError("no memory limit in deployment.yaml")
+
+
+def range_bodies():
+    """Question bodies of 0.80–0.95 MB: 500 creatures, 10,000 walls (some low) and the map's
+    squares (a third to half of the bytes) on grids of 300 to 400 squares a side, asking a
+    range."""
+    out = []
+    for seed, side, walls in ((5, 300, 9000), (6, 300, 10000), (7, 350, 10000), (8, 400, 10000)):
+        enc = scene(side, 500, walls, seed=seed)
+        for w in enc["grid"]["walls"][: walls // 8]:
+            w["kind"] = "low"
+        out.append(json.dumps({"encounter": enc, "attacker": "c0", "target": "c1",
+                               "weapon": {"kind": "ranged", "increment_ft": 100}}).encode())
+    return out
+
+
+def gzip_creatures_body():
+    """3 KB of gzip that decodes to 1 MiB of minimal creatures (`{}` after `{}`)."""
+    import gzip
+    head = b'{"encounter":{"ruleset":"pf1e","grid":{"width":10,"height":10},"creatures":['
+    tail = b']},"attacker":"a","target":"b","weapon":{"kind":"ranged","increment_ft":100}}'
+    n = (1024 * 1024 - len(head) - len(tail)) // 3
+    raw = head + b",".join([b"{}"] * n) + tail
+    return gzip.compress(raw, 9), len(raw)
+
+
+def load_clients(port, bodies, clients, rounds, secs, headers):
+    """`clients` threads, each sending up to `rounds` bodies (cycling through `bodies`) one
+    after another, for `secs` at most; returns the counts of statuses (and `reset`)."""
+    counts = {}
+    lock = threading.Lock()
+    deadline = time.monotonic() + secs
+
+    def client(i):
+        for r in range(rounds):
+            if time.monotonic() >= deadline:
+                return
+            body = bodies[(i + r) % len(bodies)]
+            try:
+                status, _, _, _ = request(port, "POST", "/v1/range", body, headers, timeout=60)
+            except (OSError, http.client.HTTPException):
+                status = "reset"
+            with lock:
+                counts[status] = counts.get(status, 0) + 1
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=secs + 90)
+    return counts
+
+
+def group_conn_memory(binary, logdir):
+    """(h) the Kubernetes settings hold under the container's memory limit at the connection
+    cap: 250 clients with ~1 MiB question bodies, then 200 with gzip bodies of 1 MiB decoded."""
+    env = deployment_env()
+    limit = memory_limit_mib()
+    server = Server(binary, logdir, "conn-memory", env)
+    try:
+        if not check(server.wait_healthy(), "conn-memory: server answers /healthz"):
+            server.tail()
+            return
+        idle = server.status_kib("VmRSS") or 0
+        plain = range_bodies()
+        sizes = sorted(len(b) / 1e6 for b in plain)
+        counts = load_clients(server.port, plain, 250, 6, 40, {})
+        plain_hwm = server.status_kib("VmHWM") or 0
+        note(f"250 clients, {sizes[0]:.2f}-{sizes[-1]:.2f} MB bodies: {counts}; "
+             f"VmHWM {plain_hwm / 1024:.1f} MiB")
+        packed, decoded = gzip_creatures_body()
+        counts = load_clients(server.port, [packed], 200, 6, 40, {"Content-Encoding": "gzip"})
+        hwm = server.status_kib("VmHWM") or 0
+        note(f"200 clients, {len(packed) / 1e3:.1f} KB gzip -> {decoded / 1e6:.2f} MB of creatures: {counts}; "
+             f"VmHWM {hwm / 1024:.1f} MiB")
+        time.sleep(2)
+        after = server.status_kib("VmRSS") or 0
+        check(hwm / 1024 < limit,
+              f"conn-memory: peak resident VmHWM {hwm / 1024:.1f} MiB (after the ~1 MiB bodies "
+              f"{plain_hwm / 1024:.1f} MiB; idle {idle / 1024:.1f} MiB, 2 s after the load {after / 1024:.1f} MiB) "
+              f"< the deployment's limit {limit:.0f} MiB")
+        status, _, _, _ = request(server.port, "POST", "/v1/range", RANGE_BODY)
+        check(server.alive() and status == 200, f"conn-memory: server alive and answering after the load ({status})")
+    finally:
+        server.stop()
+
+
+def group_probe_at_cap(binary, logdir):
+    """(i) liveness at the connection cap: with 50 idle connections holding the cap of 50 and
+    150 silent ones beyond it, the probe listener answers /healthz 200 every time; /readyz
+    there still turns 503 during the unready period after SIGTERM."""
+    probe_port = free_port()
+    server = Server(binary, logdir, "probe-at-cap", {
+        "ARBITER_MAX_CONNECTIONS": 50, "ARBITER_PROBE_ADDR": f"127.0.0.1:{probe_port}",
+        "ARBITER_UNREADY_SECS": 3, "ARBITER_SHUTDOWN_GRACE_SECS": 1,
+    })
+    held = []
+    try:
+        if not check(server.wait_healthy(), "probe-at-cap: server answers /healthz"):
+            server.tail()
+            return
+        for _ in range(50):
+            held.append(raw_connect(server.port))
+        time.sleep(0.5)
+        for _ in range(150):
+            try:
+                held.append(raw_connect(server.port, timeout=2))
+            except OSError:
+                pass
+        time.sleep(0.2)
+        main = [timed_get(server.port, "/healthz", timeout=2)[0] for _ in range(5)]
+        probes = []
+        for _ in range(10):
+            probes.append(timed_get(probe_port, "/healthz", timeout=2))
+            time.sleep(0.3)
+        statuses = [st for st, _ in probes]
+        note(f"main port /healthz at the cap: {main}")
+        check(statuses == [200] * len(probes),
+              f"probe-at-cap: ARBITER_PROBE_ADDR /healthz at the cap: {statuses} "
+              f"(max {max(ms for _, ms in probes):.1f} ms)")
+        ready, _ = timed_get(probe_port, "/readyz", timeout=2)
+        metrics, _ = timed_get(probe_port, "/metrics", timeout=2)
+        check((ready, metrics) == (200, 200), f"probe-at-cap: /readyz {ready} and /metrics {metrics} on the probe listener")
+        for s in held:
+            raw_close(s)
+        held = []
+        server.proc.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        ready, _ = timed_get(probe_port, "/readyz", timeout=2)
+        live, _ = timed_get(probe_port, "/healthz", timeout=2)
+        check((ready, live) == (503, 200),
+              f"probe-at-cap: during the unready period the probe listener answers /readyz {ready}, /healthz {live}")
+    finally:
+        for s in held:
+            raw_close(s)
+        server.stop()
+
+
 GROUPS = {
     "saturation": group_saturation,
     "memory": group_memory,
@@ -813,6 +983,8 @@ GROUPS = {
     "slow-bodies": group_slow_bodies,
     "shutdown": group_shutdown,
     "metrics": group_metrics,
+    "conn-memory": group_conn_memory,
+    "probe-at-cap": group_probe_at_cap,
 }
 
 

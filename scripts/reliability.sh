@@ -3,7 +3,8 @@
 # against a real `arbiter` binary on loopback (scripts/reliability.py, Python standard library
 # only). Every check is bounded in time; every server it starts is stopped on exit.
 #
-#   scripts/reliability.sh [--only saturation,memory,connections,slow-bodies,shutdown,metrics]
+#   scripts/reliability.sh [--only saturation,memory,connections,slow-bodies,shutdown,metrics,
+#                                  conn-memory,probe-at-cap]
 #
 # Groups and what they assert:
 #   saturation   with 2 rules workers + 2 queued kept busy by 8 heavy /v1/analyze loaders (the
@@ -24,6 +25,12 @@
 #                with a many-second request in flight
 #   metrics      3,000 requests with random HTTP methods grow /metrics by at most 64 KiB and
 #                leave at most 10 method label values
+#   conn-memory  with deploy/k8s/deployment.yaml's settings, 250 clients sending 0.80-0.95 MB
+#                question bodies, then 200 sending 1.2 KB gzip bodies of 1 MiB decoded: VmHWM
+#                under the manifest's memory limit (512 MiB)
+#   probe-at-cap with ARBITER_MAX_CONNECTIONS=50, 50 idle connections and 150 silent ones beyond
+#                the cap, GET /healthz on ARBITER_PROBE_ADDR answers 200 every time; /readyz there
+#                turns 503 after SIGTERM
 #
 # Settings (environment):
 #   ARBITER_BIN        binary to test; default target/release/arbiter if it exists, else
@@ -34,7 +41,7 @@
 #   REL_SLACK_SECS     slack on timeout-based closes, default 2
 #   REL_KEEP_LOGS=1    keep the server logs (always kept when a check fails)
 #
-# Last line: `reliability: N passed, M failed`; exit status 0 only if M is 0. About 90 s.
+# Last line: `reliability: N passed, M failed`; exit status 0 only if M is 0. About 2 min.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

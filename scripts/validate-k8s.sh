@@ -4,9 +4,13 @@
 #     (PyPI `kubernetes-validate`, strict: unknown fields are errors);
 #  2. the Deployment's consistency with the server's drain and limits (read with PyYAML):
 #     terminationGracePeriodSeconds >= preStop sleep + ARBITER_UNREADY_SECS +
-#     ARBITER_SHUTDOWN_GRACE_SECS + margin; ARBITER_RULES_WORKERS = the CPU limit; probes on
-#     /healthz and /readyz; the container port = ARBITER_ADDR's; every selector (Service,
-#     PodDisruptionBudget) matches the pod labels; the HPA scales this Deployment on CPU.
+#     ARBITER_SHUTDOWN_GRACE_SECS + margin; ARBITER_RULES_WORKERS = the CPU limit; liveness and
+#     startup on /healthz of the probes' listener (ARBITER_PROBE_ADDR), readiness on /readyz of
+#     the clients' one; the container ports = the addresses'; the memory at the connection cap
+#     (idle + body memory + parse working sets + answer memory + import bodies + connection
+#     buffers, the sum README "Figures for operators" states) under the memory limit; every
+#     selector (Service, PodDisruptionBudget) matches the pod labels; the HPA scales this
+#     Deployment on CPU.
 #
 #   scripts/validate-k8s.sh
 #
@@ -155,19 +159,54 @@ check(queue is not None and queue >= 0, f"ARBITER_RULES_QUEUE set ({queue})")
 # Every setting the server reads for limits and timeouts is explicit.
 for name in ("ARBITER_ADDR", "ARBITER_WORK_BUDGET", "ARBITER_HEADER_READ_TIMEOUT_SECS",
              "ARBITER_BODY_READ_TIMEOUT_SECS", "ARBITER_IDLE_TIMEOUT_SECS",
-             "ARBITER_MAX_CONNECTIONS", "ARBITER_MAX_ANSWER_BYTES", "ARBITER_MAX_BODY_BYTES"):
+             "ARBITER_MAX_CONNECTIONS", "ARBITER_MAX_ANSWER_BYTES", "ARBITER_MAX_BODY_BYTES",
+             "ARBITER_BODY_MEMORY_BYTES", "ARBITER_ANSWER_MEMORY_BYTES", "ARBITER_MAX_IMPORT_BYTES",
+             "ARBITER_PROBE_ADDR"):
     check(env.get(name) not in (None, ""), f"{name} set explicitly ({env.get(name)})")
 
-# Probes and port.
-port_value = env.get("ARBITER_ADDR", "").rsplit(":", 1)[-1]
+# Memory at the connection cap, at worst, against the memory limit. The figures per part are
+# README's ("Figures for operators"): the idle process, and a parse working set of 64 times
+# the body (1 MiB of minimal creatures took about 60 MB per worker).
+IDLE_MIB, PARSE_FACTOR, CONNECTION_KIB = 40, 64, 64
+
+
+def quantity_mib(q):
+    q = str(q)
+    for suffix, mib in (("Gi", 1024), ("Mi", 1), ("Ki", 1 / 1024)):
+        if q.endswith(suffix):
+            return float(q[:-2]) * mib
+    return float(q) / 2**20
+
+
+mib = 2**20
+parts = {
+    "idle": IDLE_MIB,
+    "bodies": (env_int("ARBITER_BODY_MEMORY_BYTES") or 0) / mib,
+    "parse": (workers or 0) * PARSE_FACTOR * (env_int("ARBITER_MAX_BODY_BYTES") or 0) / mib,
+    "answers": (env_int("ARBITER_ANSWER_MEMORY_BYTES") or 0) / mib,
+    "imports": (workers or 0) * (env_int("ARBITER_MAX_IMPORT_BYTES") or 0) / mib,
+    "connections": (env_int("ARBITER_MAX_CONNECTIONS") or 0) * CONNECTION_KIB / 1024,
+}
+need_mib = sum(parts.values())
+limit_mib = quantity_mib(limits["memory"]) if "memory" in limits else 0
+check(need_mib <= limit_mib,
+      "memory at the connection cap " + " + ".join(f"{k} {v:g}" for k, v in parts.items())
+      + f" = {need_mib:g} MiB <= the limit {limit_mib:g} MiB")
+
+# Probes and ports.
 ports = {p.get("name"): p["containerPort"] for p in c.get("ports", [])}
-check(str(ports.get("http")) == port_value,
-      f"containerPort `http` ({ports.get('http')}) = ARBITER_ADDR's port ({port_value})")
-for probe, path in (("livenessProbe", "/healthz"), ("readinessProbe", "/readyz"),
-                    ("startupProbe", "/healthz")):
+for name, var in (("http", "ARBITER_ADDR"), ("probes", "ARBITER_PROBE_ADDR")):
+    port_value = env.get(var, "").rsplit(":", 1)[-1]
+    check(str(ports.get(name)) == port_value,
+          f"containerPort `{name}` ({ports.get(name)}) = {var}'s port ({port_value})")
+for probe, path, port in (("livenessProbe", "/healthz", "probes"), ("readinessProbe", "/readyz", "http"),
+                          ("startupProbe", "/healthz", "probes")):
     got = c.get(probe, {}).get("httpGet", {})
-    check(got.get("path") == path and got.get("port") in ("http", ports.get("http")),
-          f"{probe} GET {path} on the http port ({got})")
+    check(got.get("path") == path and got.get("port") in (port, ports.get(port)),
+          f"{probe} GET {path} on the {port} port ({got})")
+annotations = spec["template"]["metadata"].get("annotations", {})
+check(annotations.get("prometheus.io/port") == str(ports.get("probes")),
+      f"metrics scraped on the probes port ({annotations.get('prometheus.io/port')})")
 ready = c.get("readinessProbe", {})
 notice = ready.get("periodSeconds", 10) * ready.get("failureThreshold", 3)
 check(unready is not None and notice <= unready,

@@ -5,6 +5,10 @@ use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 
+/// Connections the probe listener (`ARBITER_PROBE_ADDR`) keeps open at once: probes open one
+/// each, a few at a time (kubelet, a scraper, a Docker health check).
+pub const PROBE_CONNECTIONS: usize = 16;
+
 /// Log output format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LogFormat {
@@ -68,6 +72,11 @@ pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "ARBITER_ADDR", default_value = "0.0.0.0:8080")]
     pub addr: SocketAddr,
+    /// A second address serving only `/healthz`, `/readyz` and `/metrics`, with its own
+    /// small connection cap ([`PROBE_CONNECTIONS`]), so that probes are answered while client
+    /// connections fill `max_connections` (none by default).
+    #[arg(long, env = "ARBITER_PROBE_ADDR")]
+    pub probe_addr: Option<SocketAddr>,
     /// Request limits.
     #[command(flatten)]
     pub limits: Limits,
@@ -110,6 +119,11 @@ pub struct Config {
     /// sent (clients that do not read); past it a new large answer is a 503.
     #[arg(long, env = "ARBITER_ANSWER_MEMORY_BYTES", default_value_t = 64 * 1024 * 1024)]
     pub answer_memory_bytes: usize,
+    /// Bytes that the bodies of questions may hold together, from their first byte read to
+    /// the end of their work (decoded size; reserved by `Content-Length` when it is known,
+    /// chunk by chunk otherwise); past it a new body is a 503.
+    #[arg(long, env = "ARBITER_BODY_MEMORY_BYTES", default_value_t = 64 * 1024 * 1024)]
+    pub body_memory_bytes: usize,
     /// Seconds after SIGTERM during which `/readyz` answers 503 while requests are still
     /// accepted and answered, so that load balancers stop sending new ones.
     #[arg(long, env = "ARBITER_UNREADY_SECS", default_value_t = 5)]
@@ -134,6 +148,7 @@ impl Config {
     pub fn for_tests() -> Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            probe_addr: None,
             limits: Limits::default(),
             rules_workers: Some(2),
             rules_queue: Some(4),
@@ -145,6 +160,7 @@ impl Config {
             max_connections: 1024,
             max_answer_bytes: 8 * 1024 * 1024,
             answer_memory_bytes: 64 * 1024 * 1024,
+            body_memory_bytes: 64 * 1024 * 1024,
             unready_secs: 0,
             shutdown_grace_secs: 5,
             cors_origins: Vec::new(),
@@ -179,5 +195,10 @@ impl Config {
     /// (a semaphore's permits are bounded).
     pub fn answer_memory(&self) -> usize {
         self.answer_memory_bytes.max(self.max_answer_bytes).min(1 << 40)
+    }
+
+    /// The body memory in force: never below one body of the largest size, at most 1 TiB.
+    pub fn body_memory(&self) -> usize {
+        self.body_memory_bytes.max(self.limits.max_body_bytes).min(1 << 40)
     }
 }

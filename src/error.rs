@@ -133,6 +133,8 @@ pub enum AppError {
     ShuttingDown,
     /// 503: large answers waiting to be sent already hold the answer memory.
     AnswersPending,
+    /// 503: the bodies of questions being read or worked on already hold the body memory.
+    BodiesPending,
     /// 503: the request took too long.
     Timeout,
     /// 404: no such route.
@@ -205,9 +207,11 @@ impl AppError {
             }
             AppError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             AppError::AnswerTooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::AnswersPending | AppError::ShuttingDown | AppError::Overloaded | AppError::Timeout => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            AppError::AnswersPending
+            | AppError::BodiesPending
+            | AppError::ShuttingDown
+            | AppError::Overloaded
+            | AppError::Timeout => StatusCode::SERVICE_UNAVAILABLE,
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Status(status, _) => *status,
@@ -236,7 +240,7 @@ impl AppError {
             AppError::AnswerTooLarge { .. } => {
                 ("The answer would be too large", "La réponse serait trop volumineuse")
             }
-            AppError::AnswersPending | AppError::Overloaded => {
+            AppError::AnswersPending | AppError::BodiesPending | AppError::Overloaded => {
                 ("The service is at capacity", "Le service est à pleine capacité")
             }
             AppError::ShuttingDown => ("The service is shutting down", "Le service s'arrête"),
@@ -303,6 +307,10 @@ impl AppError {
                 "large answers waiting for their clients to read them hold the answer memory; retry shortly",
                 "de grandes réponses qui attendent d'être lues par leurs clients occupent la mémoire des réponses ; réessayez sous peu",
             ),
+            AppError::BodiesPending => Text::new(
+                "the bodies of the questions in progress hold the body memory; retry shortly",
+                "les corps des questions en cours occupent la mémoire des corps ; réessayez sous peu",
+            ),
             AppError::ShuttingDown => Text::new(
                 "this replica is stopping; retry on another",
                 "cette instance s'arrête ; réessayez sur une autre",
@@ -360,7 +368,11 @@ impl AppError {
         }
         if matches!(
             self,
-            AppError::Overloaded | AppError::Timeout | AppError::ShuttingDown | AppError::AnswersPending
+            AppError::Overloaded
+                | AppError::Timeout
+                | AppError::ShuttingDown
+                | AppError::AnswersPending
+                | AppError::BodiesPending
         ) {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
@@ -489,6 +501,7 @@ fn problem_kind(e: &AppError) -> &'static str {
         AppError::Overloaded => "overloaded",
         AppError::ShuttingDown => "shutting-down",
         AppError::AnswersPending => "answers-pending",
+        AppError::BodiesPending => "bodies-pending",
         AppError::Timeout => "timeout",
         AppError::NotFound => "not-found",
         AppError::MethodNotAllowed => "method-not-allowed",

@@ -70,6 +70,8 @@ pub struct Shared {
     pub cancel_all: Arc<watch::Sender<bool>>,
     /// Bytes of large answers waiting to be sent (`middleware::answer_memory`).
     pub answer_memory: Arc<tokio::sync::Semaphore>,
+    /// Bytes of question bodies being read or worked on (`pool::questions`).
+    pub body_memory: Arc<tokio::sync::Semaphore>,
     /// This replica's name, sent as `x-arbiter-instance`.
     pub instance: Arc<str>,
     /// `instance` as a header value (`None` when it is not a valid one), made once.
@@ -95,6 +97,7 @@ impl AppState {
                 std::time::Duration::from_millis(config.queue_wait_ms),
             )),
             answer_memory: Arc::new(tokio::sync::Semaphore::new(config.answer_memory())),
+            body_memory: Arc::new(tokio::sync::Semaphore::new(config.body_memory())),
             config: Arc::new(config),
             metrics: Arc::new(Metrics::default()),
             draining: Arc::new(AtomicBool::new(false)),

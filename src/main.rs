@@ -4,7 +4,7 @@
 use arbiter::AppState;
 use arbiter::cli::Cli;
 use arbiter::config::{Config, LogFormat};
-use arbiter::serve::{ConnLimits, Shutdown, raise_fd_limit, serve};
+use arbiter::serve::{ConnLimits, Shutdown, raise_fd_limit, serve, serve_probes};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
@@ -41,8 +41,10 @@ fn main() -> std::process::ExitCode {
 
 async fn run(mut config: Config) -> std::process::ExitCode {
     if let Some(fds) = raise_fd_limit() {
-        // Keep room for the listener, logs and the refusals at the cap.
-        let room = usize::try_from(fds.saturating_sub(64)).unwrap_or(usize::MAX).max(1);
+        // Keep room for the listeners, logs, the refusals at the cap and the probes.
+        let room = usize::try_from(fds.saturating_sub(64 + 2 * arbiter::config::PROBE_CONNECTIONS as u64))
+            .unwrap_or(usize::MAX)
+            .max(1);
         if config.max_connections > room {
             tracing::warn!(
                 max_connections = config.max_connections,
@@ -59,6 +61,16 @@ async fn run(mut config: Config) -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
+    let probes = match config.probe_addr {
+        None => None,
+        Some(addr) => match tokio::net::TcpListener::bind(addr).await {
+            Ok(l) => Some(l),
+            Err(e) => {
+                tracing::error!(addr = %addr, error = %e, "cannot listen for probes");
+                return std::process::ExitCode::FAILURE;
+            }
+        },
+    };
     let limits = ConnLimits::from_config(&config);
     let shutdown = Shutdown::from_config(&config);
     let state = AppState::new(config);
@@ -70,6 +82,15 @@ async fn run(mut config: Config) -> std::process::ExitCode {
         max_connections = limits.max_connections,
         "arbiter listening"
     );
+    if let Some(probes) = probes {
+        tracing::info!(
+            addr = %probes.local_addr().map(|a| a.to_string()).unwrap_or_default(),
+            max_connections = arbiter::config::PROBE_CONNECTIONS,
+            "probes listening"
+        );
+        // Until the process exits (the runtime is shut down without waiting for it).
+        tokio::spawn(serve_probes(probes, state.clone()));
+    }
     let stop = {
         let state = state.clone();
         async move {

@@ -18,6 +18,33 @@ struct Series {
     buckets: [u64; BUCKETS.len()],
 }
 
+/// Bytes held now in the shared memory budgets, and their sizes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Budgets {
+    /// Bytes of question bodies being read or worked on.
+    pub bodies: u64,
+    /// `ARBITER_BODY_MEMORY_BYTES` in force.
+    pub bodies_max: u64,
+    /// Bytes of large answers waiting to be sent.
+    pub answers: u64,
+    /// `ARBITER_ANSWER_MEMORY_BYTES` in force.
+    pub answers_max: u64,
+}
+
+impl Budgets {
+    /// The budgets of `state` now.
+    pub fn of(state: &crate::AppState) -> Budgets {
+        let held = |total: usize, free: usize| total.saturating_sub(free) as u64;
+        let (bodies, answers) = (state.config.body_memory(), state.config.answer_memory());
+        Budgets {
+            bodies: held(bodies, state.body_memory.available_permits()),
+            bodies_max: bodies as u64,
+            answers: held(answers, state.answer_memory.available_permits()),
+            answers_max: answers as u64,
+        }
+    }
+}
+
 /// Request metrics of this process.
 #[derive(Debug, Default)]
 pub struct Metrics {
@@ -66,7 +93,7 @@ impl Metrics {
     }
 
     /// The Prometheus text exposition: requests, the rules pool, the process.
-    pub fn render(&self, pool: &RulesPool) -> String {
+    pub fn render(&self, pool: &RulesPool, budgets: Budgets) -> String {
         let map = self.series.lock().unwrap_or_else(|e| e.into_inner()).clone();
         let mut out = String::new();
         let _ = writeln!(
@@ -133,6 +160,25 @@ impl Metrics {
             "Questions waiting for a rules worker.",
             pool.queued() as u64,
         );
+        gauge(&mut out, "arbiter_body_memory_bytes", "Bytes of question bodies held now.", budgets.bodies);
+        gauge(
+            &mut out,
+            "arbiter_body_memory_max_bytes",
+            "Body memory (ARBITER_BODY_MEMORY_BYTES).",
+            budgets.bodies_max,
+        );
+        gauge(
+            &mut out,
+            "arbiter_answer_memory_bytes",
+            "Bytes of large answers waiting to be sent.",
+            budgets.answers,
+        );
+        gauge(
+            &mut out,
+            "arbiter_answer_memory_max_bytes",
+            "Answer memory (ARBITER_ANSWER_MEMORY_BYTES).",
+            budgets.answers_max,
+        );
         let _ = writeln!(out, "# HELP arbiter_build_info The running build.");
         let _ = writeln!(out, "# TYPE arbiter_build_info gauge");
         let _ = writeln!(out, "arbiter_build_info{{version=\"{}\"}} 1", env!("CARGO_PKG_VERSION"));
@@ -195,7 +241,8 @@ mod tests {
         let m = Metrics::default();
         m.observe("POST", "/v1/range", 200, Duration::from_micros(300));
         m.observe("POST", "/v1/range", 200, Duration::from_millis(3));
-        let text = m.render(&RulesPool::new(2, 4, Duration::from_secs(1)));
+        let budgets = Budgets { bodies: 3, bodies_max: 8, answers: 0, answers_max: 16 };
+        let text = m.render(&RulesPool::new(2, 4, Duration::from_secs(1)), budgets);
         assert!(
             text.contains(
                 "arbiter_http_requests_total{method=\"POST\",route=\"/v1/range\",status=\"200\"} 2"
@@ -207,5 +254,7 @@ mod tests {
         assert!(text.contains("le=\"+Inf\"} 2"));
         assert!(text.contains("arbiter_rules_workers 2\n"), "{text}");
         assert!(text.contains("arbiter_rules_capacity 6\n"), "{text}");
+        assert!(text.contains("arbiter_body_memory_bytes 3\n"), "{text}");
+        assert!(text.contains("arbiter_answer_memory_max_bytes 16\n"), "{text}");
     }
 }

@@ -34,7 +34,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use http_body_util::{BodyExt, LengthLimitError, Limited};
+use http_body_util::BodyExt;
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
 
@@ -492,7 +492,7 @@ pub async fn questions(State(state): State<AppState>, req: Request, next: Next) 
         read = read_body(&state, body) => read,
         _ = shutdown.wait_for(|cancelled| *cancelled) => return AppError::ShuttingDown.into_response(),
     };
-    let bytes = match read {
+    let (bytes, reserved) = match read {
         Ok(b) => b,
         Err(e) => return e.into_response(),
     };
@@ -503,7 +503,12 @@ pub async fn questions(State(state): State<AppState>, req: Request, next: Next) 
     let svg = crate::extract::negotiate::wants_svg(req.headers());
     let route = req.uri().path().to_owned();
     let handle = tokio::runtime::Handle::current();
-    let job = state.pool.run(move || handle.block_on(next.run(req)));
+    // The body's share of the body memory goes with the job: given back when the job is
+    // done, or dropped unstarted (the body goes with it either way).
+    let job = state.pool.run(move || {
+        let _reserved = reserved;
+        handle.block_on(next.run(req))
+    });
     let res = tokio::select! {
         res = job => res,
         _ = shutdown.wait_for(|cancelled| *cancelled) => return AppError::ShuttingDown.into_response(),
@@ -518,16 +523,71 @@ pub async fn questions(State(state): State<AppState>, req: Request, next: Next) 
     }
 }
 
-/// Reads the whole body within the size limit and the body timeout.
-async fn read_body(state: &AppState, body: Body) -> Result<Bytes, AppError> {
-    let limit = state.config.limits.max_body_bytes;
-    let read = Limited::new(body, limit).collect();
-    match tokio::time::timeout(state.config.body_read_timeout(), read).await {
-        Err(_) => Err(AppError::BodyTimeout(state.config.body_read_timeout().as_secs())),
-        Ok(Ok(collected)) => Ok(collected.to_bytes()),
-        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(AppError::TooLarge(limit)),
-        Ok(Err(e)) => Err(body_error(e.as_ref())),
+/// Reads the whole body within the size limit and the body timeout, holding its
+/// share of the body memory (`ARBITER_BODY_MEMORY_BYTES`) for as long as the body lives.
+async fn read_body(state: &AppState, body: Body) -> Result<(Bytes, OwnedSemaphorePermit), AppError> {
+    let timeout = state.config.body_read_timeout();
+    match tokio::time::timeout(timeout, read_within(state, body)).await {
+        Err(_) => Err(AppError::BodyTimeout(timeout.as_secs())),
+        Ok(read) => read,
     }
+}
+
+/// The body into one buffer whose capacity is reserved in the body memory before it is
+/// allocated: all of it at once when the size is declared, as the buffer grows otherwise
+/// (a compressed body, a chunked one). A reservation that does not fit is a 503 at once.
+async fn read_within(state: &AppState, mut body: Body) -> Result<(Bytes, OwnedSemaphorePermit), AppError> {
+    use axum::body::HttpBody;
+    let limit = state.config.limits.max_body_bytes;
+    let memory = &state.body_memory;
+    let declared = body.size_hint().exact().map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    if declared.is_some_and(|n| n > limit) {
+        return Err(AppError::TooLarge(limit));
+    }
+    let reserve = |n: usize| memory.clone().try_acquire_many_owned(u32::try_from(n).unwrap_or(u32::MAX));
+    let Ok(mut reserved) = reserve(declared.unwrap_or(0)) else {
+        return Err(refuse_body(state, body));
+    };
+    let mut buf: Vec<u8> = Vec::with_capacity(declared.unwrap_or(0));
+    while let Some(frame) = body.frame().await {
+        let Ok(data) = frame.map_err(|e| body_error(&e))?.into_data() else { continue };
+        let needed = buf.len() + data.len();
+        if needed > limit {
+            return Err(AppError::TooLarge(limit));
+        }
+        if needed > buf.capacity() {
+            // Doubling, as `Vec` would, but never past the limit.
+            let capacity = needed.max(2 * buf.capacity()).min(limit);
+            let held = reserved.num_permits();
+            if capacity > held {
+                let Ok(more) = reserve(capacity - held) else {
+                    return Err(refuse_body(state, body));
+                };
+                reserved.merge(more);
+            }
+            buf.reserve_exact(capacity - buf.len());
+        }
+        buf.extend_from_slice(&data);
+    }
+    Ok((Bytes::from(buf), reserved))
+}
+
+/// A body refused for want of body memory: answered 503 at once, while the rest of it is read
+/// and dropped chunk by chunk (within the body's size and time limits) so that a client still
+/// sending it reads the answer rather than a connection reset.
+fn refuse_body(state: &AppState, mut body: Body) -> AppError {
+    state.metrics.shed();
+    let (limit, timeout) = (state.config.limits.max_body_bytes, state.config.body_read_timeout());
+    tokio::spawn(tokio::time::timeout(timeout, async move {
+        let mut seen = 0;
+        while let Some(Ok(frame)) = body.frame().await {
+            seen += frame.data_ref().map_or(0, Bytes::len);
+            if seen > limit {
+                break;
+            }
+        }
+    }));
+    AppError::BodiesPending
 }
 
 /// A body that could not be read: a decoding failure (`Content-Encoding` that lies) is the

@@ -20,7 +20,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 
 use crate::AppState;
-use crate::config::Config;
+use crate::config::{Config, PROBE_CONNECTIONS};
 
 /// Connection settings, from the configuration.
 #[derive(Debug, Clone, Copy)]
@@ -46,6 +46,22 @@ impl ConnLimits {
     }
 }
 
+impl ConnLimits {
+    /// The limits of the probe listener: [`PROBE_CONNECTIONS`] connections, and a few seconds
+    /// for a probe's headers and between its bytes (a probe is answered at once), so that
+    /// connections left open there are soon given back.
+    pub fn for_probes() -> ConnLimits {
+        ConnLimits {
+            max_connections: PROBE_CONNECTIONS,
+            header_read_timeout: PROBE_TIMEOUT,
+            idle_timeout: PROBE_TIMEOUT,
+        }
+    }
+}
+
+/// How long a probe connection may stay silent.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Serves the app of `state` on `listener` until `stop` resolves, then stops accepting, asks every
 /// connection to finish its current request and close, and returns a handle to wait for them.
 pub async fn serve(
@@ -55,6 +71,31 @@ pub async fn serve(
     stop: impl Future<Output = ()>,
 ) -> Connections {
     let app = crate::app(state.clone());
+    serve_app(listener, app, state, limits, stop).await
+}
+
+/// Serves `/healthz`, `/readyz` and `/metrics` of `state` on `listener` for as long as the
+/// process runs (`ARBITER_PROBE_ADDR`): its connections are not counted in the client
+/// connections' cap, so a replica whose clients fill it still answers its liveness probe,
+/// and its readiness follows the shutdown sequence as on the main listener.
+pub async fn serve_probes(listener: TcpListener, state: AppState) {
+    use crate::handlers::health;
+    let app = axum::Router::new()
+        .route("/healthz", axum::routing::get(health::healthz))
+        .route("/readyz", axum::routing::get(health::readyz))
+        .route("/metrics", axum::routing::get(health::metrics))
+        .fallback(|| async { crate::error::AppError::NotFound })
+        .with_state(state.clone());
+    serve_app(listener, app, state, ConnLimits::for_probes(), std::future::pending()).await;
+}
+
+async fn serve_app(
+    listener: TcpListener,
+    app: axum::Router,
+    state: AppState,
+    limits: ConnLimits,
+    stop: impl Future<Output = ()>,
+) -> Connections {
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     // Refusals are bounded too: past this many at once a new connection is closed unanswered.
     let refusals = Arc::new(Semaphore::new(REFUSALS));
@@ -146,7 +187,8 @@ impl Connections {
 const REFUSALS: usize = 64;
 
 /// At the connection cap: a 503 problem and close. The request head is read first (briefly,
-/// bounded) so that closing does not reset the connection before the client reads the answer,
+/// bounded), and the rest for a moment after the answer, so that closing does not reset the
+/// connection before the client reads the answer,
 /// and so that the probes get their own answers: `/healthz` 200 (the process is alive), and
 /// `/readyz` 503 (at capacity: send no more).
 async fn refuse(mut stream: TcpStream, draining: bool) {
@@ -180,9 +222,21 @@ async fn refuse(mut stream: TcpStream, draining: bool) {
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         let _ = stream.write_all(answer.as_bytes()).await;
         let _ = stream.shutdown().await;
+        // A lingering close: what the client still sends (a body) is read and dropped for a
+        // moment, as closing with unread bytes would reset the connection and lose the answer.
+        let mut drained = 0;
+        while drained < LINGER_BYTES {
+            match stream.read(&mut head).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => drained += n,
+            }
+        }
     })
     .await;
 }
+
+/// Bytes a refused connection may still send after its answer (one largest default body).
+const LINGER_BYTES: usize = 1 << 20;
 
 /// Resolves once nothing was read or written for `idle`.
 async fn inactive(last: &AtomicU64, start: Instant, idle: Duration) {

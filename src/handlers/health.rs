@@ -48,5 +48,8 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>)
     responses((status = 200, description = "Prometheus text format", body = String, content_type = "text/plain; version=0.0.4"))
 )]
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics.render(&state.pool))
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        state.metrics.render(&state.pool, crate::metrics::Budgets::of(&state)),
+    )
 }

@@ -154,6 +154,49 @@ async fn a_body_that_never_ends_is_408() {
     assert_eq!(res.headers.get(header::CONNECTION).unwrap(), "close");
 }
 
+/// Bodies share `ARBITER_BODY_MEMORY_BYTES`: while one body holds most of it, a new body that
+/// does not fit is answered 503 `bodies-pending` with Retry-After at once, whether its size is
+/// declared or it arrives chunk by chunk; once the first is gone the next is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_past_the_body_memory_are_503_at_once() {
+    let state = AppState::new(Config {
+        limits: arbiter::config::Limits { max_body_bytes: 4096, ..Default::default() },
+        body_memory_bytes: 4096,
+        ..Config::for_tests()
+    });
+    let a = app(state.clone());
+    let stalled = Request::post("/v1/range")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::new(OnceThenPending(Some(vec![b' '; 3000].into()))))
+        .unwrap();
+    let held = tokio::spawn(tower::ServiceExt::oneshot(a.clone(), stalled));
+    while state.body_memory.available_permits() == 4096 {
+        tokio::task::yield_now().await;
+    }
+    let metrics = String::from_utf8(get(a.clone(), "/metrics").await.body).unwrap();
+    assert!(metrics.contains("\narbiter_body_memory_bytes 3000\n"), "{metrics}");
+    // 3000 + 2000 > 4096, declared up front.
+    let declared = post_raw(a.clone(), "/v1/range", "application/json", vec![b' '; 2000]).await;
+    assert_eq!((declared.status, declared.content_type()), (503, "application/problem+json"));
+    assert_eq!(declared.json()["type"], "urn:arbiter:problem:bodies-pending");
+    assert_eq!(declared.headers.get(header::RETRY_AFTER).unwrap(), "1");
+    // The same, in a chunk of a body of unknown size (one that would never end otherwise).
+    let chunked = Request::post("/v1/range")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::new(OnceThenPending(Some(vec![b' '; 2000].into()))))
+        .unwrap();
+    let chunked = send(a.clone(), chunked).await;
+    assert_eq!(chunked.status, 503);
+    assert_eq!(chunked.json()["type"], "urn:arbiter:problem:bodies-pending");
+    held.abort();
+    let _ = held.await;
+    while state.body_memory.available_permits() < 4096 {
+        tokio::task::yield_now().await;
+    }
+    let res = post_json(a, "/v1/range", &range_request()).await;
+    assert_eq!(res.status, 200, "{:?}", res.json());
+}
+
 /// A body that sends one chunk and then nothing, ever: a client trickling its body.
 struct OnceThenPending(Option<axum::body::Bytes>);
 

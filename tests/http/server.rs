@@ -112,6 +112,45 @@ mod connections {
         assert!(healthy.starts_with("HTTP/1.1 200"), "{healthy}");
     }
 
+    /// The probes' listener (`ARBITER_PROBE_ADDR`) is outside the clients' connection cap:
+    /// with the one client connection taken, it answers liveness 200, readiness and metrics,
+    /// serves nothing else, and turns unready when shutdown begins.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_probe_listener_answers_while_client_connections_are_full() {
+        let state = AppState::new(Config::for_tests());
+        let (addr, _stop, _server) = start(state.clone(), limits(1, 10)).await;
+        let probes = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let probe = probes.local_addr().unwrap();
+        let _probes = tokio::spawn(arbiter::serve::serve_probes(probes, state.clone()));
+        let first = TcpStream::connect(addr).unwrap();
+        let answers = tokio::task::spawn_blocking(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            let refused = get(addr, "/v1/rules");
+            [
+                refused,
+                get(probe, "/healthz"),
+                get(probe, "/readyz"),
+                get(probe, "/metrics"),
+                get(probe, "/v1/rules"),
+            ]
+        })
+        .await
+        .unwrap();
+        let [refused, healthy, ready, metrics, other] = answers;
+        assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+        assert!(healthy.starts_with("HTTP/1.1 200") && healthy.ends_with(r#"{"status":"ok"}"#), "{healthy}");
+        assert!(ready.starts_with("HTTP/1.1 200"), "{ready}");
+        assert!(
+            metrics.starts_with("HTTP/1.1 200") && metrics.contains("\narbiter_rules_workers 2\n"),
+            "{metrics}"
+        );
+        assert!(other.starts_with("HTTP/1.1 404"), "{other}");
+        state.draining.store(true, std::sync::atomic::Ordering::Relaxed);
+        let ready = tokio::task::spawn_blocking(move || get(probe, "/readyz")).await.unwrap();
+        assert!(ready.starts_with("HTTP/1.1 503") && ready.contains("draining"), "{ready}");
+        drop(first);
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn shutdown_turns_unready_then_drains_then_cancels() {
         let config = Config {
