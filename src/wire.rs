@@ -91,7 +91,7 @@ closed_set!(
 );
 closed_set!(
     /// How a line met a blocker.
-    HitCaseId ["interior", "graze", "seam", "pinch", "cross", "overlap", "endpoint_on_wall"]
+    HitCaseId ["interior", "graze", "seam", "pinch", "cross", "overlap", "endpoint_on_wall", "along_wall"]
 );
 closed_set!(
     /// A wall's kind.

@@ -36,6 +36,15 @@ pub(super) fn effect(e: &CoverEffect, lang: Lang, voc: &Words) -> (String, Cover
                 CoverChoiceStepOut { corner: corner.map(pt), target_square: target_square.map(sq), blocked: *blocked, lines: *lines, degree: degree.id(), adjacent_test: *adjacent_test }.into(),
             )
         }
+        CoverEffect::AlongWall { lines } => (
+            match (lang, lines) {
+                (En, 1) => "1 line runs along a wall into a junction: blocked there".to_owned(),
+                (En, n) => format!("{n} lines run along a wall into a junction: blocked there"),
+                (Fr, 1) => "1 ligne longe un mur jusqu'à une jonction\u{a0}: bloquée là".to_owned(),
+                (Fr, n) => format!("{n} lignes longent un mur jusqu'à une jonction\u{a0}: bloquées là"),
+            },
+            AlongWallStepOut { lines: *lines }.into(),
+        ),
         CoverEffect::HalfCap { capped } => (
             match (lang, capped) {
                 (En, true) => "only creatures and low obstacles block: capped at half cover".to_owned(),
@@ -158,6 +167,8 @@ wire! {
     LineOfEffect LineOfEffectStepOut { exists: bool, from: Option<PointOut>, to: Option<PointOut> },
     /// The attacker's best corner and target square.
     CoverChoice CoverChoiceStepOut { adjacent_test: bool, blocked: u32, corner: Option<PointOut>, #[schema(value_type = crate::wire::CoverDegreeId)] degree: &'static str, lines: u32, target_square: Option<SquareOut> },
+    /// Chosen lines blocked where they run along a wall into a junction (`grid.line.along-wall`).
+    AlongWall AlongWallStepOut { lines: u32 },
     /// Whether the 5e half-cover cap lowered the degree.
     HalfCap HalfCapStepOut { capped: bool },
     /// A low obstacle met by the chosen lines, and whether it counts.

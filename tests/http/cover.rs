@@ -174,3 +174,116 @@ async fn cover_bad_input() {
     let res = post_json(test_app(), "/v1/cover", &bad_attack).await;
     assert_eq!((res.status, pointers(&res)), (422, vec!["/attack".to_owned()]));
 }
+
+const RULESETS: [&str; 5] = ["dnd5e2014", "dnd5e2024", "pf1e", "sf1e", "hb3d"];
+
+/// A ranged cover request on a 12 × 12 map with the given walls, A and T Medium.
+fn along_wall_request(ruleset: &str, walls: Value, a: (i32, i32), t: (i32, i32)) -> Value {
+    json!({
+        "encounter": {
+            "ruleset": ruleset,
+            "grid": {"width": 12, "height": 12, "walls": walls},
+            "creatures": [
+                {"id": "A", "side": "a", "at": {"x": a.0, "y": a.1}},
+                {"id": "T", "side": "t", "at": {"x": t.0, "y": t.1}}
+            ]
+        },
+        "attacker": "A",
+        "target": "T",
+        "attack": "ranged"
+    })
+}
+
+/// Whether the answer's trace says a line of effect exists.
+fn line_of_effect(body: &Value) -> bool {
+    let steps = body["trace"].as_array().unwrap();
+    let step = steps.iter().find(|s| s["effect"]["type"] == "cover.line_of_effect").unwrap();
+    step["effect"]["exists"].as_bool().unwrap()
+}
+
+fn wall(from: (i32, i32), to: (i32, i32), kind: &str) -> Value {
+    json!({"from": {"x": from.0, "y": from.1}, "to": {"x": to.0, "y": to.1}, "kind": kind})
+}
+
+/// RULES.md G9 (`grid.line.blocked` rule 7): a target inside a room, the attacker outside its
+/// closed door at the room's corner: the lines along the north wall, displaced south, cross the
+/// door → total cover, no line of effect, in every ruleset. The door open: a line of effect.
+#[tokio::test]
+async fn g9_a_closed_door_at_a_room_corner_seals_it() {
+    let room = |door: &str| {
+        json!([wall((8, 7), (10, 7), "solid"), wall((8, 8), (8, 11), "solid"), wall((8, 7), (8, 8), door)])
+    };
+    for ruleset in RULESETS {
+        let res = post_json(
+            test_app(),
+            "/v1/cover",
+            &along_wall_request(ruleset, room("door_closed"), (7, 7), (8, 7)),
+        )
+        .await;
+        assert_eq!(res.status, 200, "{ruleset}: {}", String::from_utf8_lossy(&res.body));
+        let body = res.json();
+        assert_eq!(body["result"]["degree"], "total", "{ruleset}: {body}");
+        assert_eq!(body["result"]["can_be_targeted"], false, "{ruleset}");
+        assert!(!line_of_effect(&body), "{ruleset}");
+        // Control: the door open, the displaced line crosses nothing.
+        let body = post_json(
+            test_app(),
+            "/v1/cover",
+            &along_wall_request(ruleset, room("door_open"), (7, 7), (8, 7)),
+        )
+        .await
+        .json();
+        assert_ne!(body["result"]["degree"], "total", "{ruleset}: {body}");
+        assert!(line_of_effect(&body), "{ruleset}");
+    }
+}
+
+/// RULES.md G10: a wall along y = 5 and a partition running south from ⟨4,5⟩; A (1,5) and
+/// T (7,5) in the row below, either side of the partition: the line along the wall, displaced
+/// south, crosses the partition; every other line crosses it → no line of effect.
+#[tokio::test]
+async fn g10_a_t_junction_blocks_the_line_along_the_wall() {
+    let walls = json!([wall((0, 5), (10, 5), "solid"), wall((4, 5), (4, 9), "solid")]);
+    for ruleset in RULESETS {
+        let body =
+            post_json(test_app(), "/v1/cover", &along_wall_request(ruleset, walls.clone(), (1, 5), (7, 5)))
+                .await
+                .json();
+        assert_eq!(body["result"]["degree"], "total", "{ruleset}: {body}");
+        assert!(!line_of_effect(&body), "{ruleset}");
+        // Control: in the row above the wall, the line displaced north crosses nothing.
+        let body =
+            post_json(test_app(), "/v1/cover", &along_wall_request(ruleset, walls.clone(), (1, 4), (7, 4)))
+                .await
+                .json();
+        assert_eq!(body["result"]["degree"], "none", "{ruleset}: {body}");
+    }
+}
+
+/// G10 with a low partition (5e, half-cover cap off): low obstacles are in the cover test's
+/// blocking set, so every line from every corner is blocked — the lines along the wall by rule 7
+/// (`"case": "along_wall"`, naming the partition and the wall) — 4 of 4 → three-quarters; the
+/// trace cites `grid.line.along-wall`. Low walls are not in line of effect's set: it exists.
+#[tokio::test]
+async fn along_wall_hits_are_named_and_cited() {
+    let walls = json!([wall((0, 5), (10, 5), "solid"), wall((4, 5), (4, 9), "low")]);
+    let mut req = along_wall_request("dnd5e2014", walls, (1, 5), (7, 5));
+    req["encounter"]["variants"] = json!({"dnd5e.cover.half-cap": false});
+    let body = post_json(test_app(), "/v1/cover", &req).await.json();
+    assert_eq!(body["result"]["degree"], "three_quarters", "{body}");
+    assert!(line_of_effect(&body));
+    let lines = body["result"]["lines"].as_array().unwrap();
+    assert!(lines.iter().all(|l| l["blocked"] == true), "{body}");
+    let along: Vec<&Value> = lines
+        .iter()
+        .flat_map(|l| l["hits"].as_array().unwrap())
+        .filter(|h| h["case"] == "along_wall")
+        .collect();
+    assert!(!along.is_empty(), "{body}");
+    let kinds: Vec<&Value> = along[0]["by"].as_array().unwrap().iter().map(|b| &b["wall_kind"]).collect();
+    assert_eq!(along[0]["counted"], true);
+    assert_eq!(along[0]["by"].as_array().unwrap().len(), 2, "the partition and the wall: {kinds:?}");
+    let rules: Vec<&str> =
+        body["trace"].as_array().unwrap().iter().map(|s| s["rule"].as_str().unwrap()).collect();
+    assert!(rules.contains(&"grid.line.along-wall"), "{rules:?}");
+}

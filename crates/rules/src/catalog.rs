@@ -61,6 +61,14 @@ pub static RULES: &[RuleInfo] = &[
         summary_fr: "Une extrémité de ligne sur un mur fin glisse vers le centre de sa case : on ne voit ni ne tire à travers un mur contre lequel on se tient.",
     },
     RuleInfo {
+        id: "grid.line.along-wall",
+        section: "1",
+        kind: SourceKind::Engine,
+        source: "ENGINE (RULES.md §1, grid.line.blocked rule 7, Q-51)",
+        summary_en: "A line running along a thin wall is also tested shifted slightly towards its squares' side: it cannot slip into a room where a door or wall meets it.",
+        summary_fr: "Une ligne qui longe un mur fin est aussi testée décalée vers le côté de ses cases : elle ne se glisse pas dans une pièce là où une porte ou un mur le rejoint.",
+    },
+    RuleInfo {
         id: "grid.line-of-effect",
         section: "1",
         kind: SourceKind::Engine,

@@ -37,6 +37,8 @@ pub struct Scene<'e> {
     has_windows: bool,
     /// Some wall is an arrow slit.
     has_arrow_slits: bool,
+    /// The lines the walls lie on (rule 7 needs the squares of end points on them).
+    wall_lines: WallLines,
     /// Squares where a line may meet something: solid, low or opaque terrain, a creature, or
     /// a wall bucket holding a wall. Built on first use.
     eventful: Lazy,
@@ -140,6 +142,7 @@ impl<'e> Scene<'e> {
             concealing: Lazy::default(),
             has_windows: enc.grid.walls.iter().any(|w| w.kind == WallKind::Window),
             has_arrow_slits: enc.grid.walls.iter().any(|w| w.kind == WallKind::ArrowSlit),
+            wall_lines: WallLines::new(enc),
             eventful: Lazy::default(),
             obstructed: Lazy::default(),
         })
@@ -295,14 +298,25 @@ impl<'e> Scene<'e> {
         self.walls.walls_at(p).next().is_some()
     }
 
-    /// An end point taken from a square, keeping the square only where it matters (a wall
-    /// through the point), so that equal segments can be shared.
+    /// Whether the segment between two points may run along a wall (rule 7): it lies on the
+    /// line of some wall.
+    pub fn on_a_wall_line(&self, p: Point, q: Point) -> bool {
+        let w = &self.wall_lines;
+        w.slanted
+            || (p.y == q.y && w.rows.binary_search(&p.y.0).is_ok())
+            || (p.x == q.x && w.columns.binary_search(&p.x.0).is_ok())
+    }
+
+    /// An end point taken from a square, keeping the square only where it may matter, so that
+    /// equal segments can be shared: on the line of some wall. A wall through the point needs
+    /// it (rule 6); so does a segment running along a wall, whose end points lie on the wall's
+    /// line but not always on the wall (rule 7 displaces it towards its squares' side).
     pub fn endpoint(&self, p: Point, sq: Square) -> Endpoint {
-        if self.wall_at(p) { Endpoint::of_square(p, sq) } else { Endpoint::point(p) }
+        if self.wall_lines.through(p) { Endpoint::of_square(p, sq) } else { Endpoint::point(p) }
     }
 
     /// Every corner of a space as end points (a corner shared by squares is one end point,
-    /// unless a wall passes through it: then one per square, RULES.md rule 6).
+    /// unless it lies on a wall's line: then one per square, RULES.md rules 6 and 7).
     pub fn corners(&self, space: &Space) -> Vec<Endpoint> {
         let mut out: Vec<Endpoint> = Vec::with_capacity(((space.side + 1) * (space.side + 1)) as usize);
         for sq in space.squares() {
@@ -452,6 +466,44 @@ impl<'e> Scene<'e> {
             }
         }
         Ok(None)
+    }
+}
+
+/// The lines the walls lie on: the rows of horizontal walls and the columns of vertical ones
+/// (sorted raw coordinates), and whether some wall is slanted (then every point counts).
+#[derive(Debug, Default)]
+struct WallLines {
+    rows: Vec<i128>,
+    columns: Vec<i128>,
+    slanted: bool,
+}
+
+impl WallLines {
+    fn new(enc: &Encounter) -> Self {
+        let mut lines = WallLines::default();
+        for w in &enc.grid.walls {
+            if w.from == w.to {
+                // A point wall (rule 6 needs the squares of an end point on it).
+                lines.rows.push(w.from.y.0);
+                lines.columns.push(w.from.x.0);
+            } else if w.from.y == w.to.y {
+                lines.rows.push(w.from.y.0);
+            } else if w.from.x == w.to.x {
+                lines.columns.push(w.from.x.0);
+            } else {
+                lines.slanted = true;
+            }
+        }
+        for v in [&mut lines.rows, &mut lines.columns] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        lines
+    }
+
+    /// Whether a point may lie on the line of some wall.
+    fn through(&self, p: Point) -> bool {
+        self.slanted || self.rows.binary_search(&p.y.0).is_ok() || self.columns.binary_search(&p.x.0).is_ok()
     }
 }
 

@@ -50,6 +50,8 @@ pub enum HitCase {
     Overlap,
     /// Rule 6: an end point lying on the wall.
     EndpointOnWall,
+    /// Rule 7: along a wall into a junction (`grid.line.along-wall`).
+    AlongWall,
 }
 
 impl HitCase {
@@ -63,6 +65,7 @@ impl HitCase {
             HitCase::Cross => "cross",
             HitCase::Overlap => "overlap",
             HitCase::EndpointOnWall => "endpoint_on_wall",
+            HitCase::AlongWall => "along_wall",
         }
     }
 }
@@ -124,6 +127,8 @@ pub(crate) struct Tracer<'c, 'a, 'e> {
     /// of one question meet the same obstacles, so later lines are traced in full at once
     /// rather than walked twice (the first hit of a trace is the one the yes/no walk finds).
     trace_at_once: bool,
+    /// Rendered lines blocked by rule 7 (`grid.line.along-wall`), for the trace.
+    along_wall: u32,
 }
 
 /// The squares of the widest blocking set: solid and low terrain (with the ruleset's grazing),
@@ -182,6 +187,7 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
             cache,
             target_ends: vec![None; side * side],
             trace_at_once: false,
+            along_wall: 0,
         })
     }
 
@@ -339,6 +345,16 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         let ctx = self.ctx;
         if !ctx.explain {
             let blocked = self.blocked(from, to, keep, budget)?;
+            // Whether rule 7 blocked it, for the trace: only a line lying on a wall's line can
+            // run along a wall, so only such a line is traced in full to tell.
+            if blocked && ctx.scene.on_a_wall_line(from.at, to.at) {
+                let report = self.trace(from, to, budget)?;
+                let along = report
+                    .hits
+                    .iter()
+                    .any(|h| is_along_wall(h) && h.blocks_keeping(|e| kept(ctx, h, e, &keep)));
+                self.along_wall += u32::from(along);
+            }
             return Ok(TracedLine { from: from.at, to: to.at, blocked, hits: Vec::new() });
         }
         let report = self.trace(from, to, budget)?;
@@ -361,7 +377,13 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
                 .collect();
             hits.push(CountedHit { case, elements, counted, at });
         }
+        self.along_wall += u32::from(hits.iter().any(|h| h.counted && h.case == HitCase::AlongWall));
         Ok(TracedLine { from: from.at, to: to.at, blocked, hits })
+    }
+
+    /// How many rendered lines rule 7 (`grid.line.along-wall`) blocked.
+    pub fn along_wall_lines(&self) -> u32 {
+        self.along_wall
     }
 
     /// Whether a traced segment is blocked under a filter. Most blocked lines are settled by
@@ -392,6 +414,10 @@ impl<'c, 'a, 'e> Tracer<'c, 'a, 'e> {
         budget.spend(units(report.hits.len()))?;
         Ok(report.hits.iter().any(keeps))
     }
+}
+
+fn is_along_wall(h: &Hit) -> bool {
+    matches!(h, Hit::AlongWall { .. })
 }
 
 /// Whether element `e` of hit `h` blocks under `keep`. A square is judged by its terrain and,
@@ -462,6 +488,11 @@ fn describe(h: &Hit) -> (HitCase, Vec<Element>, Option<(f64, f64)>) {
                 WallMeet::At(m) | WallMeet::Along(m, _) => m.approx,
             }),
         ),
+        Hit::AlongWall { wall, along, at } => (
+            HitCase::AlongWall,
+            std::iter::once(*wall).chain(along.iter().copied()).map(Element::Wall).collect(),
+            Some(at.approx),
+        ),
     }
 }
 
@@ -473,6 +504,7 @@ pub(crate) fn meeting_spans(h: &Hit, e: Element) -> Vec<SquareSpan> {
         (Element::Wall(_), Hit::Wall { meet: WallMeet::At(m), .. }) => vec![m.squares],
         (Element::Wall(_), Hit::Wall { meet: WallMeet::Along(a, b), .. }) => vec![a.squares, b.squares],
         (Element::Wall(_), Hit::Pinch(p)) => vec![p.at.squares],
+        (Element::Wall(_), Hit::AlongWall { at, .. }) => vec![at.squares],
         (Element::Wall(_), _) => Vec::new(),
     }
 }

@@ -209,6 +209,11 @@ pub fn cover_with(
     );
     if loe.is_some() {
         trace.steps.extend(procedure.steps);
+        // Cite rule 7 where it blocked a chosen line.
+        let lines = tracer.along_wall_lines();
+        if lines > 0 {
+            trace.push("grid.line.along-wall", CoverEffect::AlongWall { lines });
+        }
     } else {
         let procedure = answer.procedure;
         answer = CoverAnswer::empty(procedure, answer.save);

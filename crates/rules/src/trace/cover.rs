@@ -63,6 +63,12 @@ pub enum CoverEffect {
         /// The adjacent-melee test decided (PF1).
         adjacent_test: bool,
     },
+    /// `grid.line.along-wall` (rule 7 of `grid.line.blocked`): chosen lines blocked where they
+    /// run along a wall into a junction (another wall or a closed door meeting it).
+    AlongWall {
+        /// Chosen lines so blocked.
+        lines: u32,
+    },
     /// `dnd5e.cover.half-cap`: only creatures and low obstacles block.
     HalfCap {
         /// Whether the cap lowered the degree.

@@ -6,10 +6,11 @@
 //!
 //! The generator mixes every terrain flag, walls of every kind along grid lines, in unit pieces
 //! (polyline joints on lattice points), on half lines (joints mid-square), diagonally through
-//! corners and as rooms, creatures of every size the ruleset knows (stacked now and then),
-//! reach weapons, conditions, senses and lights. [`scenes_are_not_vacuous`] checks on a fixed
-//! seed that it does produce every cover degree, soft cover, low obstacles, flanks, every
-//! concealment degree and the seam / pinch / end-point-on-wall cases of `grid.line.blocked`.
+//! corners, as rooms (some with a closed door at a corner) and T-junctions, creatures of every
+//! size the ruleset knows (stacked now and then), reach weapons, conditions, senses and lights.
+//! [`scenes_are_not_vacuous`] checks on a fixed seed that it does produce every cover degree,
+//! soft cover, low obstacles, flanks, every concealment degree and the seam / pinch /
+//! end-point-on-wall / along-a-wall cases of `grid.line.blocked`.
 
 use arbiter_rules::analyze::{Analysis, AnalyzeEffect, AnalyzeQuestion, AttackChoice, Pair, analyze};
 use arbiter_rules::budget::Budget;
@@ -82,6 +83,49 @@ fn wall_kind() -> impl Strategy<Value = WallKind> {
 /// Walls of one shape, in half squares: the pieces of one drawn wall share its kind.
 fn wall_shape(w: i32, h: i32) -> impl Strategy<Value = Vec<(Half, Half, WallKind)>> {
     let lattice = (0..=w, 0..=h);
+    // Rule 7's situations (G9, G10), pieces flagged `true` being closed doors.
+    let junctions = prop_oneof![
+        // A room of unit edges with a closed door on one of the edges at a corner.
+        (lattice.clone(), 1..5i32, 1..5i32, 0..8usize).prop_map(|((x, y), a, b, k)| {
+            let c = [(x, y), (x + a, y), (x + a, y + b), (x, y + b)];
+            let mut edges: Vec<(Half, Half)> = Vec::new();
+            for i in 0..4 {
+                let ((x0, y0), (x1, y1)) = (c[i], c[(i + 1) % 4]);
+                let n = (x1 - x0).abs().max((y1 - y0).abs());
+                let (dx, dy) = ((x1 - x0).signum(), (y1 - y0).signum());
+                edges.extend((0..n).map(|j| {
+                    (
+                        (2 * (x0 + j * dx), 2 * (y0 + j * dy)),
+                        (2 * (x0 + (j + 1) * dx), 2 * (y0 + (j + 1) * dy)),
+                    )
+                }));
+            }
+            // The first and last edge of each side touch a corner.
+            let sides = [0, a, a + b, 2 * a + b, 2 * a + 2 * b];
+            let side = k / 2;
+            let door = if k % 2 == 0 { sides[side] } else { sides[side + 1] - 1 } as usize;
+            edges.into_iter().enumerate().map(|(i, (p, q))| (p, q, i == door)).collect::<Vec<_>>()
+        }),
+        // A T-junction: a wall along a grid line, a partition (maybe a door) ending on it.
+        (lattice.clone(), any::<bool>(), 2..8i32, 1..8i32, -4..=4i32, any::<bool>()).prop_map(
+            |((x, y), horiz, n, k, m, door)| {
+                let k = k.min(n - 1);
+                let m = if m == 0 { 1 } else { m };
+                let (wall, partition) = if horiz {
+                    (
+                        ((2 * x, 2 * y), (2 * (x + n), 2 * y)),
+                        ((2 * (x + k), 2 * y), (2 * (x + k), 2 * (y + m))),
+                    )
+                } else {
+                    (
+                        ((2 * x, 2 * y), (2 * x, 2 * (y + n))),
+                        ((2 * x, 2 * (y + k)), (2 * (x + m), 2 * (y + k))),
+                    )
+                };
+                vec![(wall.0, wall.1, false), (partition.0, partition.1, door)]
+            }
+        ),
+    ];
     let shape = prop_oneof![
         // Along a grid line, in one piece.
         3 => (lattice.clone(), any::<bool>(), 1..7i32).prop_map(|((x, y), horiz, n)| {
@@ -110,10 +154,17 @@ fn wall_shape(w: i32, h: i32) -> impl Strategy<Value = Vec<(Half, Half, WallKind
         // Anywhere, ends on half points (possibly a point, possibly off the map).
         1 => ((0..=2 * w + 1, 0..=2 * h + 1), (0..=2 * w + 1, 0..=2 * h + 1)).prop_map(|(a, b)| vec![(a, b)]),
     ];
+    let shape = prop_oneof![
+        11 => shape.prop_map(|pieces| pieces.into_iter().map(|(a, b)| (a, b, false)).collect::<Vec<_>>()),
+        3 => junctions,
+    ];
     // The engine supports points in [0, 1024] squares (the server refuses others).
     let inside = |(x, y): Half| (x.max(0), y.max(0));
     (shape, wall_kind()).prop_map(move |(pieces, kind)| {
-        pieces.into_iter().map(|(a, b)| (inside(a), inside(b), kind)).collect()
+        pieces
+            .into_iter()
+            .map(|(a, b, door)| (inside(a), inside(b), if door { WallKind::DoorClosed } else { kind }))
+            .collect()
     })
 }
 
@@ -651,6 +702,7 @@ fn scenes_are_not_vacuous() {
         HitCase::Cross,
         HitCase::Overlap,
         HitCase::EndpointOnWall,
+        HitCase::AlongWall,
     ];
     for case in cases {
         assert!(seen.cases.contains(&case), "no {case:?} hit: {seen:?}");

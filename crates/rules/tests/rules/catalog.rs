@@ -10,6 +10,7 @@ const RULES_MD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/RUL
 /// Catalog entries that are not `####` headings of RULES.md but are named inside it.
 const EXTRA_IDS: &[&str] = &[
     "grid.line.endpoint-inside",
+    "grid.line.along-wall",
     "sf1e.cover.corridorExemption",
     "pf1e.reach.tenFootDiagonal",
     "dnd5e.conditions.attacks",
@@ -135,6 +136,7 @@ fn extras_are_named_in_rules_md() {
     assert_eq!(rule("sf1e.cover.corridorExemption").map(|r| r.section), Some("7"));
     assert_eq!(rule("pf1e.reach.tenFootDiagonal").map(|r| r.section), Some("7"));
     assert_eq!(rule("grid.line.endpoint-inside").map(|r| r.section), Some("1"));
+    assert_eq!(rule("grid.line.along-wall").map(|r| r.section), Some("1"));
 }
 
 #[test]

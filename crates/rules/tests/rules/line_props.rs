@@ -171,6 +171,11 @@ fn clip(p: V, q: V, (sx, sy): (i32, i32)) -> Option<bool> {
 }
 
 fn oracle(c: &Case) -> bool {
+    oracle_with(c, true)
+}
+
+/// The oracle with or without rule 7 (`grid.line.along-wall`).
+fn oracle_with(c: &Case, rule_7: bool) -> bool {
     let (p, q) = (units(c.from.0), units(c.to.0));
     let d = sub(q, p);
     let in_b = |s: (i32, i32)| c.squares.iter().find(|(x, _)| *x == s).map(|&(_, g)| g);
@@ -249,6 +254,9 @@ fn oracle(c: &Case) -> bool {
             return true;
         }
     }
+    if rule_7 && along_wall(c, p, q, &walls) {
+        return true;
+    }
     // Rule 6 with a concrete ε.
     let towards = |v: V, sq: Option<(i32, i32)>| {
         sq.map(|(x, y)| {
@@ -315,6 +323,55 @@ fn oracle(c: &Case) -> bool {
     false
 }
 
+/// Rule 7 with a concrete ε: the segment displaced by one unit perpendicular to it, towards the
+/// side of its line where its end squares lie, properly crosses a wall of B that meets (touches
+/// or crosses) a wall of B the segment runs along.
+fn along_wall(c: &Case, p: V, q: V, walls: &[(V, V, Grazing)]) -> bool {
+    let d = sub(q, p);
+    let runs: Vec<(V, V)> = walls.iter().filter(|w| overlap(p, q, w.0, w.1)).map(|w| (w.0, w.1)).collect();
+    if runs.is_empty() {
+        return false;
+    }
+    // The side of a square: the sign its corners take, none when the line cuts it.
+    let side = |(x, y): (i32, i32)| {
+        let (x0, y0) = (i128::from(x) * U, i128::from(y) * U);
+        let signs: Vec<i128> = [(x0, y0), (x0 + U, y0), (x0, y0 + U), (x0 + U, y0 + U)]
+            .into_iter()
+            .map(|k| cross(d, sub(k, p)).signum())
+            .collect();
+        let (pos, neg) = (signs.contains(&1), signs.contains(&-1));
+        if pos && !neg {
+            Some(1)
+        } else if neg && !pos {
+            Some(-1)
+        } else {
+            None
+        }
+    };
+    let sigma = match (c.from.1, c.to.1) {
+        (Some(a), Some(b)) if side(a).is_some() && side(a) == side(b) => side(a),
+        (Some(one), None) | (None, Some(one)) => side(one),
+        _ => None,
+    };
+    let Some(sigma) = sigma else { return false };
+    // A perpendicular of the segment's direction in lowest terms: far below half a square.
+    let g = gcd(d.0.abs(), d.1.abs()).max(1);
+    let n = (-sigma * d.1 / g, sigma * d.0 / g);
+    let (p1, q1) = ((p.0 + n.0, p.1 + n.1), (q.0 + n.0, q.1 + n.1));
+    let meets = |(a, b): (V, V), (wa, wb): (V, V)| {
+        on_seg(wa, wb, a)
+            || on_seg(wa, wb, b)
+            || on_seg(a, b, wa)
+            || on_seg(a, b, wb)
+            || proper_cross(a, b, wa, wb)
+    };
+    walls.iter().any(|&(a, b, _)| proper_cross(p1, q1, a, b) && runs.iter().any(|&w| meets((a, b), w)))
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Strategies.
 // ---------------------------------------------------------------------------------------------
@@ -363,7 +420,61 @@ fn wall_through(p: Half) -> impl Strategy<Value = HalfWall> {
     })
 }
 
+/// A segment along a grid line, a wall running along part of it and walls meeting that line
+/// (ending on it, crossing it, or along it): the situations of rule 7 (G9, G10), often.
+fn along_case() -> impl Strategy<Value = Case> {
+    let member = prop_oneof![3 => grazing().prop_map(Some), 1 => Just(None)];
+    let junction = (0..=2 * N, -4..=4i32, -2..=2i32, member.clone());
+    (
+        (0..=N, 0..=N, 0..=N, any::<bool>()),
+        (0..=2 * N, 0..=2 * N, member),
+        prop::collection::vec(junction, 1..4),
+        (0..6usize, 0..6usize),
+        prop::collection::vec(((0..N, 0..N), grazing()), 0..3),
+        prop::collection::vec(wall(), 0..2),
+    )
+        .prop_map(
+            |((line, a, b, transpose), (r0, r1, run_member), junctions, (ka, kb), squares, walls)| {
+                // Horizontal line y = `line` from x = a to x = b, each end taken from one of the
+                // squares around it (or none); transposed half the time.
+                let end = |x: i32, k: usize| {
+                    let around: Vec<(i32, i32)> =
+                        [(x - 1, line - 1), (x, line - 1), (x - 1, line), (x, line)]
+                            .into_iter()
+                            .filter(|&(sx, sy)| (0..N).contains(&sx) && (0..N).contains(&sy))
+                            .collect();
+                    (
+                        (2 * x, 2 * line),
+                        if k < 4 { around.get(k % around.len().max(1)).copied() } else { None },
+                    )
+                };
+                let (from, to) = (end(a, ka), end(b, kb));
+                let y = 2 * line;
+                let mut all: Vec<HalfWall> = vec![((r0, y), (r1, y), run_member)];
+                for (x, up, slant, m) in junctions {
+                    // A wall from the line (or through it, when it starts on the other side).
+                    let end = ((x + slant).clamp(0, 2 * N), (y + up).clamp(0, 2 * N));
+                    let start = if up.abs() > 2 && slant == 0 {
+                        (x, (y - up.signum()).clamp(0, 2 * N))
+                    } else {
+                        (x, y)
+                    };
+                    all.push((start, end, m));
+                }
+                all.extend(walls);
+                let mut seen = HashSet::new();
+                let squares = squares.into_iter().filter(|(s, _)| seen.insert(*s)).collect();
+                let c = Case { squares, walls: all, from, to };
+                if transpose { c.map(|(x, y)| (y, x), |(x, y)| (y, x)) } else { c }
+            },
+        )
+}
+
 fn case() -> impl Strategy<Value = Case> {
+    prop_oneof![3 => base_case(), 1 => along_case()]
+}
+
+fn base_case() -> impl Strategy<Value = Case> {
     (
         prop::collection::vec(((0..N, 0..N), grazing()), 0..7),
         prop::collection::vec(wall(), 0..5),
@@ -411,6 +522,15 @@ proptest! {
     #[test]
     fn engine_matches_brute_force(c in case()) {
         prop_assert_eq!(c.engine().unwrap(), oracle(&c), "{:?}", c);
+    }
+
+    /// Rule 7 only adds blocking: every segment blocked by rules 1–6 alone (the oracle without
+    /// rule 7) is blocked by the engine.
+    #[test]
+    fn rule_7_only_adds_blocking(c in case()) {
+        if oracle_with(&c, false) {
+            prop_assert!(c.engine().unwrap(), "{:?}", c);
+        }
     }
 
     /// Adding a square or a wall to B never turns a blocked line into a clear one.

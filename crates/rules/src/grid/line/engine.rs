@@ -1,4 +1,4 @@
-//! The walk behind [`Blockers::is_blocked`] and [`Blockers::trace`]: rules 1–6 of
+//! The walk behind [`Blockers::is_blocked`] and [`Blockers::trace`]: rules 1–7 of
 //! `grid.line.blocked` for one segment.
 //!
 //! The segment walks the half-open squares it meets ([`Walk`]). In each square it checks
@@ -7,6 +7,8 @@
 //! there: rules 5 and 6, and rule 4 at wall end points (all walls ending at a point are filed
 //! under the bucket holding that point, so a pinch point is judged once, with every element
 //! touching it, when its bucket is entered; lattice points judged there are skipped later).
+//! Rule 7 is judged in the bucket holding the junction: the wall run along and the wall crossed
+//! by the displaced segment both contain that point, so both are filed there.
 
 use std::ops::{ControlFlow, RangeInclusive};
 
@@ -123,6 +125,9 @@ struct Ctx<'c, 'a, S: ?Sized, W> {
     /// Vector from each end point to the centre of its square (rule 6), if it has one.
     cp: Option<Xy>,
     cq: Option<Xy>,
+    /// The squares the end points were taken from (rule 7 needs their side of a wall line).
+    sq_p: Option<Square>,
+    sq_q: Option<Square>,
     /// Whether each end point moves: it has a square and lies on a wall of B.
     move_p: bool,
     move_q: bool,
@@ -198,7 +203,8 @@ pub(crate) fn run<S: SquareBlockers + ?Sized, W: WallBlockers, K: Sink>(
             Some(Along { edges: floor_lo..=last, points: floor_lo + 1..=last })
         }
     };
-    let mut ctx = Ctx { b, p, q, d, cp, cq, move_p: false, move_q: false, axis, along };
+    let (sq_p, sq_q) = (seg.from.square, seg.to.square);
+    let mut ctx = Ctx { b, p, q, d, cp, cq, sq_p, sq_q, move_p: false, move_q: false, axis, along };
     // Rule 6: an end point moves iff it has a square and lies on some wall of B.
     ctx.move_p = cp.is_some() && ctx.on_some_wall(p, budget)?;
     ctx.move_q = cq.is_some() && ctx.on_some_wall(q, budget)?;
@@ -457,6 +463,10 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         let mut candidates: Vec<(Xy, u32, Side)> = Vec::new();
         // Walls tested with moved end points (rule 6), for rule 4 on the moved segment.
         let mut moved_walls: Vec<(u32, Xy, Xy)> = Vec::new();
+        // Rule 7: walls of B the segment runs along, and walls of B meeting it at one point
+        // without crossing it (a wall that crosses it blocks by rule 5 alone).
+        let mut runs: Vec<(u32, Xy, Xy)> = Vec::new();
+        let mut junctions: Vec<(u32, Xy, Xy)> = Vec::new();
         for &wi in items {
             // Exact wall geometry (i128 cross products, rule 4 and 6 candidates).
             budget.spend(WALL_TEST)?;
@@ -467,6 +477,11 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
             let on_p = self.move_p && on_segment(a, b, p);
             let on_q = self.move_q && on_segment(a, b, q);
             let c = contact(p, q, a, b);
+            match c {
+                Contact::Overlap => runs.push((id, a, b)),
+                Contact::WallEnd { .. } | Contact::SegEnd(_) => junctions.push((id, a, b)),
+                Contact::Cross | Contact::Disjoint => {}
+            }
             // Rule 6 tests the walls through a moved end point with the moved segment. Walls
             // lying along the segment join them: when the segment runs along a wall line and
             // its moved ends fall on opposite sides, the moved segment crosses that line
@@ -502,6 +517,12 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
                 _ => {}
             }
         }
+        if !runs.is_empty()
+            && !junctions.is_empty()
+            && self.along_wall(bi, &runs, &junctions, budget, sink)?.is_break()
+        {
+            return Ok(ControlFlow::Break(()));
+        }
         if candidates.is_empty() && moved_walls.is_empty() {
             return Ok(ControlFlow::Continue(()));
         }
@@ -530,6 +551,65 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
             }
         }
         Ok(ControlFlow::Continue(()))
+    }
+
+    /// Rule 7 for the walls of one bucket: `runs` are the walls of B the segment runs along
+    /// (all on its line), `junctions` the walls of B that meet it at one point without crossing
+    /// it. A junction wall blocks when the segment displaced towards its end squares' side
+    /// crosses it and it meets a run wall (at a point of the segment, then). Each junction is
+    /// judged in the bucket holding it, where every wall through it is filed.
+    #[inline(never)]
+    fn along_wall<K: Sink>(
+        &self,
+        bi: usize,
+        runs: &[(u32, Xy, Xy)],
+        junctions: &[(u32, Xy, Xy)],
+        budget: &mut Budget,
+        sink: &mut K,
+    ) -> Result<Flow, LineError> {
+        let Some(n) = self.displacement() else { return Ok(ControlFlow::Continue(())) };
+        let displaced = Moved { p: self.p, dp: n, q: self.q, dq: n };
+        for &(id, a, b) in junctions {
+            // A crossing test with the displaced segment, and one meeting test per run wall.
+            budget.spend(WALL_TEST.saturating_mul(1 + runs.len() as u64))?;
+            if !displaced.crosses(a, b) {
+                continue;
+            }
+            let along: Vec<u32> =
+                runs.iter().filter(|&&(_, wa, wb)| segments_meet(a, b, wa, wb)).map(|r| r.0).collect();
+            if along.is_empty() {
+                continue;
+            }
+            // The displaced segment crosses the wall next to where the wall meets the
+            // segment's line (it is not parallel to it, being crossed): usually its end point.
+            let on_line = |v: Xy| self.d.cross(v.sub(self.p)) == 0;
+            let at = match [a, b].into_iter().find(|&v| on_line(v)) {
+                Some(end) => Meeting::exact(self.p, self.q, end),
+                None => crossing(self.p, self.q, a, b),
+            };
+            let cell = (i64::from(at.squares.max.x), i64::from(at.squares.max.y));
+            if self.b.walls.bucket_of_cell(cell.0, cell.1) != Some(bi) {
+                continue;
+            }
+            emit!(sink, None, || Hit::AlongWall { wall: id, along, at });
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+
+    /// The infinitesimal displacement of rule 7: perpendicular to the segment, towards the side
+    /// of its line where the squares of its end points lie (the one square when only one end
+    /// point has a square). `None` when a square is cut by the line, the two lie on opposite
+    /// sides (rule 6 decides), or neither end point has a square.
+    fn displacement(&self) -> Option<Xy> {
+        // Right of the direction of travel is the positive side of `d × (v − p)`.
+        let side = |sq: Square| self.square_side(sq).map(|s| if s == Side::Right { 1 } else { -1 });
+        let sigma: i128 = match (self.sq_p, self.sq_q) {
+            (Some(a), Some(b)) => side(a).filter(|&s| side(b) == Some(s))?,
+            (Some(one), None) | (None, Some(one)) => side(one)?,
+            (None, None) => return None,
+        };
+        // d × n = σ·|d|², so p + ε·n lies on side σ. Components below 2^62 in magnitude.
+        Some(Xy { x: -sigma * self.d.y, y: sigma * self.d.x })
     }
 
     /// The piece of the segment run along a collinear wall.
@@ -641,6 +721,19 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         }
         Ok(ControlFlow::Continue(()))
     }
+}
+
+/// Whether two closed segments that are not collinear share a point: each one's end points
+/// are not both strictly on one side of the other's line.
+fn segments_meet(a: Xy, b: Xy, c: Xy, d: Xy) -> bool {
+    let straddles = |p: Xy, q: Xy, u: Xy, v: Xy| {
+        let e = q.sub(p);
+        let (ou, ov) = (e.cross(u.sub(p)), e.cross(v.sub(p)));
+        // Not both strictly on one side, and not both on the line (collinear).
+        let same_side = ou.signum() * ov.signum() > 0;
+        !same_side && (ou != 0 || ov != 0)
+    };
+    straddles(a, b, c, d) && straddles(c, d, a, b)
 }
 
 /// Splits elements by side.

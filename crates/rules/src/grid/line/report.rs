@@ -176,10 +176,24 @@ pub enum Hit {
         /// wall (rule 6; RULES.md Q-40 takes it as the meeting point).
         meet: WallMeet,
     },
+    /// Rule 7 (`grid.line.along-wall`): the segment runs along walls of B and, displaced
+    /// infinitesimally towards the side its end squares lie on, crosses a wall of B that meets
+    /// them at a point of the part it runs along (a closed door at a room's corner, a
+    /// T-junction).
+    AlongWall {
+        /// The caller's id of the wall the displaced segment crosses.
+        wall: u32,
+        /// The walls of B the segment runs along that this wall meets at the junction (the
+        /// hit needs one of them in B, and the crossed wall).
+        along: Vec<u32>,
+        /// The junction: where the displaced segment crosses the wall, in the limit (RULES.md
+        /// Q-40 takes it as the meeting point of every wall of the hit).
+        at: Meeting,
+    },
 }
 
 impl Hit {
-    /// The rule of `grid.line.blocked` (1–6) that this hit applies.
+    /// The rule of `grid.line.blocked` (1–7) that this hit applies.
     pub fn rule(&self) -> u8 {
         match self {
             Hit::Square { case: SquareCase::Interior, .. } => 1,
@@ -189,17 +203,22 @@ impl Hit {
             Hit::Pinch(_) => 4,
             Hit::Wall { case: WallCase::EndpointOnWall, .. } => 6,
             Hit::Wall { .. } => 5,
+            Hit::AlongWall { .. } => 7,
         }
     }
 
     /// Whether the hit still blocks when only the elements `keep` accepts are in B: a square or
-    /// wall hit needs its element, a seam both squares, a pinch one element on each side.
+    /// wall hit needs its element, a seam both squares, a pinch one element on each side, a
+    /// rule-7 hit the crossed wall and one wall it runs along.
     pub fn blocks_keeping(&self, mut keep: impl FnMut(Element) -> bool) -> bool {
         match self {
             Hit::Square { square, .. } => keep(Element::Square(*square)),
             Hit::Seam { squares: [a, b] } => keep(Element::Square(*a)) && keep(Element::Square(*b)),
             Hit::Pinch(p) => p.left.iter().any(|e| keep(*e)) && p.right.iter().any(|e| keep(*e)),
             Hit::Wall { id, .. } => keep(Element::Wall(*id)),
+            Hit::AlongWall { wall, along, .. } => {
+                keep(Element::Wall(*wall)) && along.iter().any(|w| keep(Element::Wall(*w)))
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The worked examples G1–G8 of RULES.md `grid.line.blocked`, literally, plus report details.
+//! The worked examples G1–G10 of RULES.md `grid.line.blocked`, literally, plus report details.
 
 use super::*;
 use crate::budget::Budget;
@@ -341,4 +341,88 @@ fn diagonal_walls_and_fractional_points() {
     let r = s.trace(seg(half(3, 2), half(6, 5)));
     let [Hit::Wall { meet: WallMeet::At(m), .. }] = r.hits.as_slice() else { panic!("{r:?}") };
     assert_eq!(m.squares, SquareSpan { min: Square::new(2, 1), max: Square::new(2, 1) });
+}
+
+/// G9: walls of a room, `[north, west below the door, door]`.
+fn g9_room() -> [(Point, Point); 3] {
+    [(lat(8, 7), lat(10, 7)), (lat(8, 8), lat(8, 11)), (lat(8, 7), lat(8, 8))]
+}
+
+#[test]
+fn g9_along_a_wall_into_a_closed_door() {
+    for g in [Grazing::Off, Grazing::On] {
+        let s = Scene::walls(&g9_room(), g);
+        let (a, t) = (Square::new(7, 7), Square::new(8, 7));
+        // ⟨7,7⟩ → ⟨9,7⟩ runs along the north wall from x = 8 to 9; displaced south (both
+        // squares lie south of y = 7) it crosses the door.
+        let line = Segment::between(Endpoint::of_square(lat(7, 7), a), Endpoint::of_square(lat(9, 7), t));
+        let r = s.trace(line);
+        let along = r.hits.iter().find_map(|h| match h {
+            Hit::AlongWall { wall, along, at } => Some((*wall, along.clone(), at.point)),
+            _ => None,
+        });
+        assert_eq!(along, Some((2, vec![0], Some(lat(8, 7)))), "{r:?}");
+        if g == Grazing::Off {
+            assert_eq!(r.hits.len(), 1, "{r:?}");
+            assert_eq!(r.hits[0].rule(), 7);
+        }
+        // Every other line from every corner too: total cover.
+        assert!(s.all_lines_blocked(a, t));
+        assert!(s.all_lines_blocked(t, a));
+        // An area origin is a point: the target's square alone gives the side.
+        assert!(s.blocked(Segment::between(Endpoint::point(lat(7, 7)), Endpoint::of_square(lat(9, 7), t))));
+    }
+    // Control: the door open (out of B), the displaced line crosses nothing.
+    let s = Scene::walls(&g9_room(), Grazing::Off);
+    let open_door = |id: u32| (id != 2).then_some(Grazing::Off);
+    let b = Blockers::new(&s.grid, &s.walls, open_door);
+    let line = Segment::between(
+        Endpoint::of_square(lat(7, 7), Square::new(7, 7)),
+        Endpoint::of_square(lat(9, 7), Square::new(8, 7)),
+    );
+    assert!(!b.is_blocked(&line, &mut Budget::unlimited()).unwrap());
+    // The door alone, without the north wall it meets, is only touched at its end point.
+    let b = Blockers::new(&s.grid, &s.walls, |id: u32| (id == 2).then_some(Grazing::Off));
+    assert!(!b.is_blocked(&line, &mut Budget::unlimited()).unwrap());
+    // Rule 7 needs both end squares on one side: from (7,6), north of the wall line, it does
+    // not apply (rule 6 decides).
+    let across = Segment::between(
+        Endpoint::of_square(lat(7, 7), Square::new(7, 6)),
+        Endpoint::of_square(lat(9, 7), Square::new(8, 7)),
+    );
+    assert!(s.trace(across).hits.iter().all(|h| h.rule() != 7));
+}
+
+#[test]
+fn g10_t_junction() {
+    let wall = (lat(0, 5), lat(10, 5));
+    let partition = (lat(4, 5), lat(4, 9));
+    let s = Scene::walls(&[wall, partition], Grazing::Off);
+    let (a, t) = (Square::new(1, 5), Square::new(7, 5));
+    let line = Segment::between(Endpoint::of_square(lat(1, 5), a), Endpoint::of_square(lat(7, 5), t));
+    let r = s.trace(line);
+    let [Hit::AlongWall { wall: 1, along, at }] = r.hits.as_slice() else { panic!("expected rule 7: {r:?}") };
+    assert_eq!(along, &vec![0]);
+    assert_eq!(at.point, Some(lat(4, 5)));
+    // No line of effect: every line from every corner is blocked.
+    assert!(s.all_lines_blocked(a, t));
+    // The same wall drawn as unit edges: both edges meeting the partition are named.
+    let mut edges: Vec<(Point, Point)> = (0..10).map(|x| (lat(x, 5), lat(x + 1, 5))).collect();
+    edges.push(partition);
+    let cut = Scene::walls(&edges, Grazing::Off);
+    let r = cut.trace(line);
+    let [Hit::AlongWall { wall: 10, along, .. }] = r.hits.as_slice() else {
+        panic!("expected rule 7: {r:?}")
+    };
+    assert_eq!(along, &vec![3, 4]);
+    assert!(cut.all_lines_blocked(a, t));
+    // Controls: in the row above the wall, the displaced line goes north and crosses nothing;
+    // a partition that meets no wall the line runs along is only touched at its end.
+    let above = Segment::between(
+        Endpoint::of_square(lat(1, 5), Square::new(1, 4)),
+        Endpoint::of_square(lat(7, 5), Square::new(7, 4)),
+    );
+    assert!(!s.blocked(above));
+    let short = Scene::walls(&[(lat(0, 5), lat(3, 5)), partition], Grazing::Off);
+    assert!(!short.blocked(line));
 }
