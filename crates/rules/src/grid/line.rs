@@ -32,6 +32,12 @@
 //!   invariants RULES.md states: adding a wall never removes blocking, rule 6 only adds it.
 //! - Rule 6 on the moved segment includes rule 4 at every end point of those walls that the
 //!   moved segment passes through exactly (a joint), counting those walls only.
+//! - Rule 7 (`grid.line.along-wall`): a square lies on one side of the wall's line when none of
+//!   its corners lies strictly on the other; an end point without a square (an area's origin)
+//!   leaves the side to the other end's square, and with no square at all the rule does not
+//!   apply. "Meets w at a point of the part s runs along" is read as: the two closed walls share
+//!   a point; the displaced segment can only cross the wall next to the segment, so that point
+//!   lies on the segment. A wall crossing the segment itself is left to rule 5.
 
 mod blockers;
 mod engine;

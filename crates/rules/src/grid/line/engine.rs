@@ -463,10 +463,8 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         let mut candidates: Vec<(Xy, u32, Side)> = Vec::new();
         // Walls tested with moved end points (rule 6), for rule 4 on the moved segment.
         let mut moved_walls: Vec<(u32, Xy, Xy)> = Vec::new();
-        // Rule 7: walls of B the segment runs along, and walls of B meeting it at one point
-        // without crossing it (a wall that crosses it blocks by rule 5 alone).
-        let mut runs: Vec<(u32, Xy, Xy)> = Vec::new();
-        let mut junctions: Vec<(u32, Xy, Xy)> = Vec::new();
+        // Rule 7 needs a wall of B the segment runs along (rare: nothing is collected before).
+        let mut runs_along = false;
         for &wi in items {
             // Exact wall geometry (i128 cross products, rule 4 and 6 candidates).
             budget.spend(WALL_TEST)?;
@@ -477,11 +475,7 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
             let on_p = self.move_p && on_segment(a, b, p);
             let on_q = self.move_q && on_segment(a, b, q);
             let c = contact(p, q, a, b);
-            match c {
-                Contact::Overlap => runs.push((id, a, b)),
-                Contact::WallEnd { .. } | Contact::SegEnd(_) => junctions.push((id, a, b)),
-                Contact::Cross | Contact::Disjoint => {}
-            }
+            runs_along |= c == Contact::Overlap;
             // Rule 6 tests the walls through a moved end point with the moved segment. Walls
             // lying along the segment join them: when the segment runs along a wall line and
             // its moved ends fall on opposite sides, the moved segment crosses that line
@@ -517,10 +511,7 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
                 _ => {}
             }
         }
-        if !runs.is_empty()
-            && !junctions.is_empty()
-            && self.along_wall(bi, &runs, &junctions, budget, sink)?.is_break()
-        {
+        if runs_along && self.along_wall(bi, budget, sink)?.is_break() {
             return Ok(ControlFlow::Break(()));
         }
         if candidates.is_empty() && moved_walls.is_empty() {
@@ -553,23 +544,32 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         Ok(ControlFlow::Continue(()))
     }
 
-    /// Rule 7 for the walls of one bucket: `runs` are the walls of B the segment runs along
-    /// (all on its line), `junctions` the walls of B that meet it at one point without crossing
-    /// it. A junction wall blocks when the segment displaced towards its end squares' side
-    /// crosses it and it meets a run wall (at a point of the segment, then). Each junction is
-    /// judged in the bucket holding it, where every wall through it is filed.
+    /// Rule 7 for the walls of one bucket, where the segment runs along some wall of B: the
+    /// run walls (all on the segment's line) and the junction walls (walls of B meeting the
+    /// segment at one point without crossing it; one that crosses it blocks by rule 5 alone).
+    /// A junction wall blocks when the segment displaced towards its end squares' side crosses
+    /// it and it meets a run wall (at a point of the segment, then). Each junction is judged in
+    /// the bucket holding it, where every wall through it is filed.
     #[inline(never)]
-    fn along_wall<K: Sink>(
-        &self,
-        bi: usize,
-        runs: &[(u32, Xy, Xy)],
-        junctions: &[(u32, Xy, Xy)],
-        budget: &mut Budget,
-        sink: &mut K,
-    ) -> Result<Flow, LineError> {
+    fn along_wall<K: Sink>(&self, bi: usize, budget: &mut Budget, sink: &mut K) -> Result<Flow, LineError> {
         let Some(n) = self.displacement() else { return Ok(ControlFlow::Continue(())) };
+        let index = self.b.walls;
+        let (mut runs, mut junctions) = (Vec::new(), Vec::new());
+        for &wi in index.bucket(Some(bi)) {
+            // The contact again, for this rare bucket only.
+            budget.spend(WALL_TEST)?;
+            let id = index.id_of(wi);
+            let (Some(_), Some((a, b))) = (self.b.wall_filter.wall(id), index.ends_of(wi)) else {
+                continue;
+            };
+            match contact(self.p, self.q, a, b) {
+                Contact::Overlap => runs.push((id, a, b)),
+                Contact::WallEnd { .. } | Contact::SegEnd(_) => junctions.push((id, a, b)),
+                Contact::Cross | Contact::Disjoint => {}
+            }
+        }
         let displaced = Moved { p: self.p, dp: n, q: self.q, dq: n };
-        for &(id, a, b) in junctions {
+        for &(id, a, b) in &junctions {
             // A crossing test with the displaced segment, and one meeting test per run wall.
             budget.spend(WALL_TEST.saturating_mul(1 + runs.len() as u64))?;
             if !displaced.crosses(a, b) {
