@@ -6224,6 +6224,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within the body read timeout */
             408: {
                 headers: {
@@ -6584,6 +6593,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within the body read timeout */
             408: {
                 headers: {
@@ -6661,6 +6679,15 @@ export interface operations {
             };
             /** @description The body is not JSON */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6752,6 +6779,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within the body read timeout */
             408: {
                 headers: {
@@ -6829,6 +6865,15 @@ export interface operations {
             };
             /** @description The body is not JSON */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7012,6 +7057,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within the body read timeout */
             408: {
                 headers: {
@@ -7076,6 +7130,15 @@ export interface operations {
                     "application/json": components["schemas"]["RulesResponse"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     rulesets: {
@@ -7093,6 +7156,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetsResponse"];
+                };
+            };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
