@@ -135,6 +135,7 @@ pub fn problems(status: &str) -> Vec<(&'static str, Value)> {
             let e = serde_json::from_slice::<Value>(cut).expect_err("a cut body is not JSON");
             vec![("not_json", AppError::Malformed(crate::extract::malformed(cut, &e)))]
         }
+        "406" => vec![("json_only", crate::middleware::json_only())],
         "408" => vec![("slow_body", AppError::BodyTimeout(c.body_read_timeout_secs))],
         "413" => vec![("too_large", AppError::TooLarge(c.limits.max_body_bytes))],
         "415" => vec![("not_json_media_type", AppError::UnsupportedMediaType)],

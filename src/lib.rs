@@ -25,7 +25,6 @@ pub mod wire;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::response::IntoResponse;
@@ -36,7 +35,6 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::decompression::{DecompressionBody, RequestDecompressionLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
@@ -191,13 +189,11 @@ pub fn app(state: AppState) -> Router {
     api.merge(imports_api);
     api.merge(catalog_api);
 
-    // Outermost first: decode the body, then buffer it and run the handler on the pool. One
-    // composed layer, not one `Router::layer` per middleware: each of those boxes every route
-    // once more, and every request clones the whole chain of boxes.
+    // Outermost first: buffer the body (decoded by `middleware::edge`), then run the handler on
+    // the pool. One composed layer, not one `Router::layer` per middleware: each of those boxes
+    // every route once more, and every request clones the whole chain of boxes.
     let questions = questions.layer(
         ServiceBuilder::new()
-            .layer(RequestDecompressionLayer::new())
-            .map_request(|req: Request<DecompressionBody<Body>>| req.map(Body::new))
             .layer(axum::middleware::from_fn_with_state(state.clone(), pool::questions))
             .layer(Extension(BodyLimit(config.limits.max_body_bytes)))
             .layer(DefaultBodyLimit::max(config.limits.max_body_bytes)),
@@ -205,8 +201,6 @@ pub fn app(state: AppState) -> Router {
 
     let imports = imports.layer(
         ServiceBuilder::new()
-            .layer(RequestDecompressionLayer::new())
-            .map_request(|req: Request<DecompressionBody<Body>>| req.map(Body::new))
             // Both imports read up to ARBITER_MAX_IMPORT_BYTES themselves; the gate bounds how
             // many bodies of that size are read at once.
             .layer(Extension(handlers::import_uvtt::ImportGate::new(config.workers()))),
@@ -218,7 +212,7 @@ pub fn app(state: AppState) -> Router {
         .merge(imports)
         .merge(catalog)
         .merge(handlers::playground::assets())
-        .merge(SwaggerUi::new("/docs").external_url_unchecked("/openapi.json", finished(api)))
+        .merge(docs(finished(api)))
         .fallback(|| async { AppError::NotFound })
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         // Outermost first, composed into one layer (see above).
@@ -243,6 +237,25 @@ pub fn app(state: AppState) -> Router {
                 .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::edge)),
         )
         .with_state(state)
+}
+
+/// Swagger UI's policy: its files only (the vendored page loads its scripts from files, none
+/// inline, and needs no `eval`); inline styles, which its React components set; the SVG and PNG
+/// icons of its sheet as `data:`, answers shown as `blob:` images; requests to this server only.
+pub const DOCS_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+     form-action 'none'; frame-ancestors 'none'";
+
+/// `/docs/` (Swagger UI, vendored) and the OpenAPI document it reads, with [`DOCS_CSP`]. Its
+/// validator badge is off: it would load an image from validator.swagger.io.
+fn docs(api: serde_json::Value) -> Router<AppState> {
+    let ui = SwaggerUi::new("/docs")
+        .external_url_unchecked("/openapi.json", api)
+        .config(utoipa_swagger_ui::Config::default().validator_url("none"));
+    Router::from(ui).layer(axum::middleware::map_response(|mut res: axum::response::Response| async {
+        res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(DOCS_CSP));
+        res
+    }))
 }
 
 fn cors(config: &Config) -> CorsLayer {

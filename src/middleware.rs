@@ -1,5 +1,8 @@
 //! Request middleware: timeouts, metrics, the instance header, problem documents for errors
-//! made by other layers. (Load shedding is the rules pool's: `pool::questions`.)
+//! made by other layers, request bodies decoded, answers refused before any work (406).
+//! (Load shedding is the rules pool's: `pool::questions`.)
+
+mod decode;
 
 use std::future::Future;
 use std::sync::atomic::Ordering;
@@ -15,19 +18,55 @@ use crate::error::{AppError, Text};
 
 /// The service's own layers around every route, in one middleware (each `from_fn` layer
 /// boxes and clones the inner service per request): [`observe`] outermost, then
-/// [`answer_memory`], [`problems`], and the request timeout innermost.
+/// [`answer_memory`], [`problems`], [`admit`], and the request timeout innermost. Every
+/// answer carries `X-Content-Type-Options: nosniff`: drawings and problems hold client text,
+/// which a browser must never sniff into HTML.
 pub async fn edge(State(state): State<AppState>, req: Request, next: Next) -> Response {
     // Problems are made in both languages wherever they arise (often on a rules worker);
     // here, knowing the request, the one asked for is sent.
     let lang = crate::lang::Lang::from_headers(req.headers());
     let question = req.method() == Method::POST;
     let res = observe(&state, req, |req| async {
-        let res = problems(req, |req| timeout(&state, next.run(req))).await;
+        let res = problems(req, |req| async {
+            match admit(req) {
+                Ok(req) => timeout(&state, next.run(req)).await,
+                Err(refused) => *refused,
+            }
+        })
+        .await;
         answer_memory(&state, res)
     })
     .await;
-    let res = crate::error::localise(res, lang);
+    let mut res = crate::error::localise(res, lang);
+    res.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     if question { said_in(res, lang) } else { res }
+}
+
+/// The 406 of a route of the API that draws nothing, to a client that accepts a drawing and no
+/// JSON.
+pub fn json_only() -> AppError {
+    let drawn = crate::svg::DRAWN.join(", ");
+    AppError::Status(
+        StatusCode::NOT_ACCEPTABLE,
+        Text::new(
+            format!("this route answers JSON only (drawings: {drawn}); accept application/json"),
+            format!("cette route ne répond qu'en JSON (dessins : {drawn}) ; acceptez application/json"),
+        ),
+    )
+}
+
+/// What is settled before any work: a client of the API that accepts a drawing and no JSON
+/// where nothing is drawn is a 406; a body in a coding not spoken is a 415, one in a coding
+/// spoken is decoded as it is read.
+fn admit(req: Request) -> Result<Request, Box<Response>> {
+    let route = req.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
+    if route.starts_with("/v1/")
+        && !crate::svg::DRAWN.contains(&route)
+        && crate::extract::negotiate::svg_only(req.headers())
+    {
+        return Err(Box::new(json_only().into_response()));
+    }
+    if req.method() == Method::POST { decode::decoded(req) } else { Ok(req) }
 }
 
 /// Marks a question's answer with the language its texts are in, and tells caches that the

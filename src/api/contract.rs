@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 use super::bounds::*;
 use super::dice::{DiceIn, GivenRollsIn};
 use super::encounter::*;
-use super::mapping::{at_most, between, bytes_between, number_between};
+use super::mapping::{at_most, between, id_fault, number_between};
 use crate::config::Limits;
 use crate::error::{Issue, Text};
 
@@ -146,11 +146,10 @@ impl<'a> Check<'a> {
         }
     }
 
-    /// An id: 1 to `ARBITER_MAX_ID_BYTES` bytes.
+    /// An id: 1 to `ARBITER_MAX_ID_BYTES` bytes, not only white space.
     pub(crate) fn id(&mut self, name: Option<&'static str>, s: &str) {
-        let max = self.limits.max_id_bytes as usize;
-        if s.is_empty() || s.len() > max {
-            self.maybe_at(name, |c| c.push(bytes_between(max)));
+        if let Some(fault) = id_fault(s, self.limits.max_id_bytes as usize) {
+            self.maybe_at(name, |c| c.push(fault));
         }
     }
 

@@ -281,6 +281,18 @@ pub fn bytes_between(max: usize) -> Text {
     Text::new(format!("must be 1 to {max} bytes"), format!("doit faire de 1 à {max} octets"))
 }
 
+/// What is wrong with an id (a creature's, a side, `mounted_on`, one of a list), if anything:
+/// 1 to `max` bytes, not only white space (an id of spaces names nothing a reader can see).
+pub fn id_fault(id: &str, max: usize) -> Option<Text> {
+    if id.is_empty() || id.len() > max {
+        Some(bytes_between(max))
+    } else if id.trim().is_empty() {
+        Some(Text::new("must hold more than white space", "doit contenir autre chose que des espaces"))
+    } else {
+        None
+    }
+}
+
 /// "must be a number between 0 and `max`".
 pub fn number_between(max: i64) -> Text {
     Text::new(
@@ -723,8 +735,8 @@ fn creatures(
     for (i, c) in e.creatures.iter().enumerate().take(max) {
         let ptr = At(base, "creatures", i);
         for (name, v) in [("id", &c.id), ("side", &c.side)] {
-            if v.is_empty() || v.len() > limits.max_id_bytes as usize {
-                p.push(format!("{ptr}/{name}"), bytes_between(limits.max_id_bytes as usize));
+            if let Some(fault) = id_fault(v, limits.max_id_bytes as usize) {
+                p.push(format!("{ptr}/{name}"), fault);
             }
         }
         if let Some(first) = seen[i] {

@@ -42,14 +42,36 @@ pub struct LanguageHeader {
     pub accept_language: Option<String>,
 }
 
-/// Whether the client prefers an SVG drawing.
+/// Whether the client asks for an SVG drawing.
 pub fn wants_svg(headers: &HeaderMap) -> bool {
+    ranges(headers).any(|t| t.eq_ignore_ascii_case("image/svg+xml"))
+}
+
+/// Whether `Accept` asks for a drawing and accepts no JSON: where nothing is drawn, such a
+/// client is answered 406 rather than with what it did not ask for.
+pub fn svg_only(headers: &HeaderMap) -> bool {
+    const JSON: [&str; 3] = ["application/json", "application/*", "*/*"];
+    wants_svg(headers) && !ranges(headers).any(|t| JSON.iter().any(|j| t.eq_ignore_ascii_case(j)))
+}
+
+/// The media ranges `Accept` names, without parameters, leaving out those refused (`q=0`).
+fn ranges(headers: &HeaderMap) -> impl Iterator<Item = &str> {
     headers
         .get_all(header::ACCEPT)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
-        .any(|part| part.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("image/svg+xml")))
+        .filter(|part| !refused(part))
+        .filter_map(|part| part.split(';').next().map(str::trim))
+}
+
+/// A media range given the quality 0: "not acceptable" (RFC 9110 §12.4.2).
+fn refused(range: &str) -> bool {
+    range
+        .split(';')
+        .skip(1)
+        .filter_map(|p| p.split_once('='))
+        .any(|(k, v)| k.trim().eq_ignore_ascii_case("q") && v.trim().parse::<f32>().is_ok_and(|q| q <= 0.0))
 }
 
 #[cfg(test)]
@@ -68,6 +90,23 @@ mod tests {
         assert!(wants_svg(&with(header::ACCEPT, "text/html, Image/SVG+xml;q=0.9")));
         assert!(!wants_svg(&with(header::ACCEPT, "application/json, image/png")));
         assert!(!wants_svg(&HeaderMap::new()));
+        assert!(!wants_svg(&with(header::ACCEPT, "image/svg+xml;q=0, application/json")));
+    }
+
+    #[test]
+    fn svg_only_when_no_json_is_accepted() {
+        assert!(svg_only(&with(header::ACCEPT, "image/svg+xml")));
+        assert!(svg_only(&with(header::ACCEPT, "image/svg+xml, application/json;q=0")));
+        assert!(svg_only(&with(header::ACCEPT, "image/svg+xml, text/html")));
+        for both in [
+            "image/svg+xml, application/json;q=0.5",
+            "image/svg+xml, */*;q=0.1",
+            "Application/*, image/svg+xml",
+        ] {
+            assert!(!svg_only(&with(header::ACCEPT, both)), "{both}");
+        }
+        assert!(!svg_only(&with(header::ACCEPT, "application/json")));
+        assert!(!svg_only(&HeaderMap::new()));
     }
 
     #[test]

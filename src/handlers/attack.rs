@@ -32,6 +32,7 @@ use arbiter_rules::scene::Scene;
         (status = 200, description = "The attack answer", body = AttackResponse),
         (status = 422, description = "The encounter, the question or the given dice are invalid, a stat is missing, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
+        super::JsonOnly,
     )
 )]
 pub async fn attack(

@@ -40,6 +40,7 @@ use crate::pool::PoolError;
         (status = 200, description = "The encounter and the warnings", body = FoundryImportResponse),
         (status = 422, description = "The scene cannot be imported (a gridless or hexagonal grid, a token off the map, a value past its bound) or the overlay is invalid", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
+        super::JsonOnly,
     )
 )]
 pub async fn import_foundry(

@@ -79,6 +79,7 @@ impl std::error::Error for Stop {}
         (status = 200, description = "The grid and the warnings", body = ImportUvttResponse),
         (status = 422, description = "The file is JSON but not a Universal VTT file Arbiter reads: a wrong format version, a value past a bound (each with its pointer)", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
+        super::JsonOnly,
     )
 )]
 pub async fn import_uvtt(

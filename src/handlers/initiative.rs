@@ -32,6 +32,7 @@ use arbiter_rules::initiative::initiative as resolve;
         (status = 200, description = "The initiative order", body = InitiativeResponse),
         (status = 422, description = "The encounter, an id, a group or the given dice are invalid, a bonus is missing, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
+        super::JsonOnly,
     )
 )]
 pub async fn initiative(

@@ -47,6 +47,7 @@ use arbiter_rules::scene::Scene;
         (status = 200, description = "The maneuver answer", body = ManeuverResponse),
         (status = 422, description = "The encounter, the kind or the given dice are invalid, a stat is missing, the ruleset has no such maneuver, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
+        super::JsonOnly,
     )
 )]
 pub async fn maneuvers(

@@ -63,6 +63,18 @@ pub enum QuestionProblems {
     Unavailable(Problem),
 }
 
+/// The 406 of a route that draws nothing, for `#[utoipa::path(responses(...))]`.
+#[derive(IntoResponses)]
+pub enum JsonOnly {
+    /// The client accepts a drawing and no JSON.
+    #[response(
+        status = 406,
+        description = "`Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze)",
+        content_type = "application/problem+json"
+    )]
+    NotAcceptable(Problem),
+}
+
 thread_local! {
     /// The size of this thread's last JSON answer, rounded up: the next buffer starts there.
     static ANSWER_SIZE: Cell<usize> = const { Cell::new(1024) };

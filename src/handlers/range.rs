@@ -30,6 +30,7 @@ use arbiter_rules::scene::Scene;
         (status = 200, description = "The range answer", body = RangeResponse),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
+        super::JsonOnly,
     )
 )]
 pub async fn range(

@@ -7,7 +7,8 @@ use super::labels::{Labels, Rect, text_width};
 use super::style;
 use crate::render::Lang;
 
-/// Escapes text for XML content and attributes.
+/// Escapes text for XML content and attributes: every piece of client text drawn goes through
+/// here, so that a drawing is well-formed XML whatever the ids and sides hold.
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -17,8 +18,11 @@ pub fn esc(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 forbids are left out rather than making the document invalid.
-            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => {}
+            // Characters XML 1.0 forbids (§2.2: C0 controls but tab, LF and CR; U+FFFE and
+            // U+FFFF; a Rust string holds no surrogate) are shown as U+FFFD rather than making
+            // the document ill-formed.
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{FFFD}'),
+            '\u{FFFE}' | '\u{FFFF}' => out.push('\u{FFFD}'),
             c => out.push(c),
         }
     }
@@ -529,7 +533,8 @@ mod tests {
     fn numbers_are_short_and_markup_is_escaped() {
         assert_eq!(N(12.0).to_string(), "12");
         assert_eq!(N(12.345).to_string(), "12.3");
-        assert_eq!(esc("<a&\"b'>\u{1}"), "&lt;a&amp;&quot;b&apos;&gt;");
+        assert_eq!(esc("<a&\"b'>\u{1}"), "&lt;a&amp;&quot;b&apos;&gt;\u{FFFD}");
+        assert_eq!(esc("a\u{FFFE}b\u{FFFF}\t"), "a\u{FFFD}b\u{FFFD}\t");
     }
 
     #[test]

@@ -38,6 +38,10 @@ use arbiter_rules::scene::Scene;
 use crate::error::{AnswerSize, AppError, Hint, Text};
 use crate::render::Lang;
 
+/// The routes that answer a drawing to `Accept: image/svg+xml`; every other route of the API
+/// answers 406 to a client that accepts a drawing and no JSON (`middleware::edge`).
+pub const DRAWN: [&str; 5] = ["/v1/cover", "/v1/movement", "/v1/flanking", "/v1/concealment", "/v1/analyze"];
+
 /// The smallest and largest `?scale=`, pixels per square.
 pub const SCALE_RANGE: (u32, u32) = (8, 96);
 /// Pixels per square when `?scale=` is absent, for maps up to [`FIT_PX`] wide.
@@ -60,14 +64,20 @@ pub struct DrawQuery {
 }
 
 impl DrawQuery {
-    /// Reads `scale` from a query string; anything but an integer in [`SCALE_RANGE`] is a
-    /// problem at `?scale`.
+    /// Reads `scale` from a query string; anything but one integer in [`SCALE_RANGE`] is a
+    /// problem at `?scale` (given twice, neither value is taken over the other).
     pub fn parse(query: Option<&str>) -> Result<DrawQuery, AppError> {
         let mut out = DrawQuery::default();
         for pair in query.unwrap_or("").split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             if key != "scale" {
                 continue;
+            }
+            if out.scale.is_some() {
+                return Err(AppError::field(
+                    "?scale",
+                    Text::new("the scale is given more than once", "l'échelle est donnée plus d'une fois"),
+                ));
             }
             let (lo, hi) = SCALE_RANGE;
             match value.parse::<u32>() {
@@ -175,7 +185,16 @@ mod tests {
     fn scale_is_read_from_the_query_and_bounded() {
         assert_eq!(DrawQuery::parse(None).unwrap().scale, None);
         assert_eq!(DrawQuery::parse(Some("a=1&scale=24")).unwrap().scale, Some(24));
-        for bad in ["scale=7", "scale=97", "scale=big", "scale=", "scale=-3", "scale=2.5"] {
+        for bad in [
+            "scale=7",
+            "scale=97",
+            "scale=big",
+            "scale=",
+            "scale=-3",
+            "scale=2.5",
+            "scale=96&scale=8",
+            "scale=24&scale=24",
+        ] {
             assert!(DrawQuery::parse(Some(bad)).is_err(), "{bad}");
         }
     }

@@ -697,3 +697,62 @@ async fn huge_numbers_and_repeated_keys_in_the_raw_body() {
         }
     }
 }
+
+/// An id of white space only names nothing a reader can see: ids, sides, `mounted_on`, the
+/// attacker and target, and each id of a list are refused at the field, in English and in
+/// French (they were accepted).
+#[tokio::test]
+async fn ids_of_white_space_only_are_refused_at_the_field() {
+    let en = "must hold more than white space";
+    let fr = "doit contenir autre chose que des espaces";
+    let blank = " \t\u{3000}";
+    let cases: Vec<(&str, Value, &str)> = vec![
+        (
+            "/v1/range",
+            with(|r| r["encounter"]["creatures"][0]["side"] = blank.into()),
+            "/encounter/creatures/0/side",
+        ),
+        (
+            "/v1/range",
+            with(|r| r["encounter"]["creatures"][1]["mounted_on"] = " ".into()),
+            "/encounter/creatures/1/mounted_on",
+        ),
+        ("/v1/range", with(|r| r["attacker"] = "  ".into()), "/attacker"),
+        (
+            "/v1/analyze",
+            json!({"encounter": range_request()["encounter"], "attackers": ["valeros", "\n"]}),
+            "/attackers/1",
+        ),
+        (
+            "/v1/initiative",
+            json!({"encounter": range_request()["encounter"], "dice": {"mode": "odds"}, "surprised": [" "]}),
+            "/surprised/0",
+        ),
+    ];
+    for (path, req, pointer) in cases {
+        for (lang, detail) in [("en", en), ("fr", fr)] {
+            let (status, _, body) = problem_in(path, &req, lang).await;
+            assert_eq!(status, 422, "{path} {pointer}: {body}");
+            assert!(
+                details(&body).contains(&(pointer.to_owned(), detail.to_owned())),
+                "{path} {pointer} {lang}: {body}"
+            );
+        }
+    }
+    // The creature's own id: the problem at its field, whatever else follows from it.
+    let req = with(|r| {
+        r["encounter"]["creatures"][0]["id"] = blank.into();
+        r["attacker"] = blank.into();
+    });
+    let (status, _, body) = problem_in("/v1/range", &req, "en").await;
+    assert_eq!(status, 422);
+    let found = details(&body);
+    assert!(found.contains(&("/encounter/creatures/0/id".to_owned(), en.to_owned())), "{body}");
+    assert!(found.contains(&("/attacker".to_owned(), en.to_owned())), "{body}");
+    // An id with white space around a visible character is an id.
+    let req = with(|r| {
+        r["encounter"]["creatures"][0]["id"] = " v ".into();
+        r["attacker"] = " v ".into();
+    });
+    assert_eq!(post_json(test_app(), "/v1/range", &req).await.status, 200);
+}

@@ -371,3 +371,210 @@ async fn a_request_dropped_before_its_answer_is_counted_and_leaves_the_gauge() {
     );
     release.send(()).unwrap();
 }
+
+/// The body of `range_request()` in a content coding, made by the encoders of flate2 and
+/// async-compression (not by the server's decoders).
+async fn encoded(coding: &str) -> Vec<u8> {
+    use std::io::Write;
+    use tokio::io::AsyncReadExt;
+    let body = serde_json::to_vec(&range_request()).unwrap();
+    match coding {
+        "gzip" => {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            gz.write_all(&body).unwrap();
+            gz.finish().unwrap()
+        }
+        "deflate" => {
+            let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+            z.write_all(&body).unwrap();
+            z.finish().unwrap()
+        }
+        "br" => {
+            let mut out = Vec::new();
+            async_compression::tokio::bufread::BrotliEncoder::new(&body[..])
+                .read_to_end(&mut out)
+                .await
+                .unwrap();
+            out
+        }
+        _ => unreachable!("{coding}"),
+    }
+}
+
+fn post_range(coding: &str, bytes: Vec<u8>) -> Request<Body> {
+    Request::post("/v1/range")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_ENCODING, coding)
+        .body(Body::from(bytes))
+        .unwrap()
+}
+
+/// Content codings are case-insensitive and `x-gzip` is gzip (RFC 9110 §8.4.1): each of these
+/// was a 415.
+#[tokio::test]
+async fn content_codings_are_read_whatever_their_case() {
+    for (name, coding) in [
+        ("GZIP", "gzip"),
+        ("x-gzip", "gzip"),
+        ("X-GZip", "gzip"),
+        ("Deflate", "deflate"),
+        ("BR", "br"),
+        ("br", "br"),
+    ] {
+        let res = send(test_app(), post_range(name, encoded(coding).await)).await;
+        assert_eq!(res.status, 200, "{name}: {}", String::from_utf8_lossy(&res.body));
+        assert_eq!(res.json()["result"]["distance_ft"], 40, "{name}");
+    }
+    let res = send(test_app(), post_range("Identity", serde_json::to_vec(&range_request()).unwrap())).await;
+    assert_eq!(res.status, 200);
+    // Two codings at once are not spoken: 415, and the answer says which are.
+    let res = send(test_app(), post_range("gzip, gzip", encoded("gzip").await)).await;
+    assert_eq!((res.status, res.content_type()), (415, "application/problem+json"));
+    assert!(res.json()["detail"].as_str().unwrap().contains("gzip, deflate, br"), "{:?}", res.json());
+}
+
+/// A gzip body of several members (RFC 1952 §2.2, what `cat a.gz b.gz` makes) is the members
+/// decoded one after the other: here the request cut in two, each half its own member. Only
+/// the first member was read, a truncated JSON body: 400.
+#[tokio::test]
+async fn every_member_of_a_gzip_body_is_decoded() {
+    use std::io::Write;
+    let body = serde_json::to_vec(&range_request()).unwrap();
+    let (a, b) = body.split_at(body.len() / 2);
+    let mut bytes = Vec::new();
+    for half in [a, b] {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(half).unwrap();
+        bytes.extend(gz.finish().unwrap());
+    }
+    let res = send(test_app(), post_range("gzip", bytes)).await;
+    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
+    assert_eq!(res.json()["result"]["distance_ft"], 40);
+}
+
+/// `range_request()` as a cover question (no weapon).
+fn cover_request() -> Vec<u8> {
+    let mut req = range_request();
+    req.as_object_mut().unwrap().remove("weapon");
+    serde_json::to_vec(&req).unwrap()
+}
+
+/// A client that accepts only a drawing gets a 406 problem from every route of the API that
+/// draws nothing (before any work), and its drawing where there is one. Accepting JSON too,
+/// it gets JSON.
+#[tokio::test]
+async fn a_drawing_asked_where_nothing_is_drawn_is_406() {
+    let ask = |path: &str, accept: &'static str| {
+        let builder = Request::builder().uri(path).header(header::ACCEPT, accept);
+        if path.starts_with("/v1/rule") {
+            builder.method("GET").body(Body::empty()).unwrap()
+        } else {
+            builder
+                .method("POST")
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(serde_json::to_vec(&range_request()).unwrap()))
+                .unwrap()
+        }
+    };
+    let none = [
+        "/v1/range",
+        "/v1/attack",
+        "/v1/maneuvers",
+        "/v1/initiative",
+        "/v1/import/uvtt",
+        "/v1/import/foundry",
+        "/v1/rules",
+        "/v1/rulesets",
+    ];
+    for path in none {
+        for accept in
+            ["image/svg+xml", "image/svg+xml, application/json;q=0", "IMAGE/SVG+XML;q=0.9, text/html"]
+        {
+            let res = send(test_app(), ask(path, accept)).await;
+            assert_eq!(
+                (res.status, res.content_type()),
+                (406, "application/problem+json"),
+                "{path} {accept}"
+            );
+            assert_eq!(res.json()["status"], 406);
+        }
+        let res = send(test_app(), ask(path, "image/svg+xml, application/json;q=0.5")).await;
+        assert_ne!(res.status, 406, "{path}");
+    }
+    let res = send(test_app(), ask("/v1/range", "image/svg+xml, */*;q=0.1")).await;
+    assert_eq!((res.status, res.content_type()), (200, "application/json"));
+    let cover = Request::post("/v1/cover")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "image/svg+xml")
+        .body(Body::from(cover_request()))
+        .unwrap();
+    let res = send(test_app(), cover).await;
+    assert_eq!((res.status, res.content_type()), (200, "image/svg+xml"));
+    // The operations answer their probes whatever `Accept` says.
+    let req = Request::get("/healthz").header(header::ACCEPT, "image/svg+xml").body(Body::empty()).unwrap();
+    assert_eq!(send(test_app(), req).await.status, 200);
+}
+
+/// Every answer says `X-Content-Type-Options: nosniff` (drawings and problems hold client
+/// text): answers, drawings, problems of the handlers, and the bare errors of other layers
+/// made problems (404, 405, 415).
+#[tokio::test]
+async fn every_answer_forbids_sniffing() {
+    let cover = Request::post("/v1/cover")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::ACCEPT, "image/svg+xml")
+        .body(Body::from(cover_request()))
+        .unwrap();
+    let requests = vec![
+        (Request::get("/healthz").body(Body::empty()).unwrap(), 200),
+        (Request::get("/v1/rules").body(Body::empty()).unwrap(), 200),
+        (Request::get("/docs/").body(Body::empty()).unwrap(), 200),
+        (Request::get("/openapi.json").body(Body::empty()).unwrap(), 200),
+        (cover, 200),
+        (post_range("identity", b"{}".to_vec()), 422),
+        (post_range("identity", b"{".to_vec()), 400),
+        (post_range("compress", b"{}".to_vec()), 415),
+        (Request::get("/nowhere").body(Body::empty()).unwrap(), 404),
+        (Request::get("/v1/range").body(Body::empty()).unwrap(), 405),
+    ];
+    for (req, status) in requests {
+        let uri = req.uri().clone();
+        let res = send(test_app(), req).await;
+        assert_eq!(res.status, status, "{uri}");
+        assert_eq!(
+            res.headers.get(header::X_CONTENT_TYPE_OPTIONS).map(|v| v.as_bytes()),
+            Some(&b"nosniff"[..]),
+            "{uri}"
+        );
+    }
+}
+
+/// Swagger UI (`/docs/`) is served with a Content-Security-Policy: scripts from its own files
+/// only (its page has no inline script), nothing from another host, not framed.
+#[tokio::test]
+async fn the_docs_page_has_a_content_security_policy() {
+    for path in ["/docs/", "/docs/swagger-initializer.js", "/docs/swagger-ui-bundle.js"] {
+        let res = get(test_app(), path).await;
+        assert_eq!(res.status, 200, "{path}");
+        let csp =
+            res.headers.get(header::CONTENT_SECURITY_POLICY).unwrap_or_else(|| panic!("{path}: no CSP"));
+        let csp = csp.to_str().unwrap();
+        for directive in [
+            "default-src 'none'",
+            "script-src 'self'",
+            "connect-src 'self'",
+            "frame-ancestors 'none'",
+            "object-src 'none'",
+        ] {
+            assert!(csp.split(';').any(|d| d.trim() == directive), "{path}: CSP {csp} lacks {directive}");
+        }
+    }
+    // What `script-src 'self'` allows is enough: the page loads its scripts from files.
+    let page = String::from_utf8(get(test_app(), "/docs/").await.body).unwrap();
+    let inline = page
+        .split("<script")
+        .skip(1)
+        .filter(|tag| !tag.split('>').next().unwrap_or("").contains("src="))
+        .count();
+    assert_eq!(inline, 0, "{page}");
+}

@@ -544,3 +544,80 @@ async fn readme_picture_is_the_services_drawing() {
         "docs/cover.svg drifted from the drawing: ARBITER_BLESS=1 cargo test --test http readme_picture"
     );
 }
+
+/// `?scale=` given twice is a 422 at `?scale` whichever value comes last (the last one was
+/// taken silently).
+#[tokio::test]
+async fn a_scale_given_twice_is_refused() {
+    let req = &fixtures_of("cover/cases")[0]["request"];
+    for twice in ["?scale=96&scale=8", "?scale=20&scale=20", "?scale=20&a=1&scale=30"] {
+        let (status, text, _) = both("/v1/cover", req, "en", twice).await;
+        assert_eq!(status, 422, "{twice}: {text}");
+        let p: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(p["errors"][0]["pointer"], "?scale", "{twice}: {p}");
+        assert!(p["errors"][0]["detail"].as_str().unwrap().contains("more than once"), "{p}");
+    }
+}
+
+/// Replaces every string of `v` equal to a key of `names` by its value.
+fn renamed(v: &Value, names: &std::collections::HashMap<String, String>) -> Value {
+    match v {
+        Value::String(s) => Value::String(names.get(s).cloned().unwrap_or_else(|| s.clone())),
+        Value::Array(a) => Value::Array(a.iter().map(|x| renamed(x, names)).collect()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, x)| (k.clone(), renamed(x, names))).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Ids and sides holding characters XML 1.0 forbids (§2.2: U+FFFE, U+FFFF, C0 controls but
+/// tab, LF, CR) still make well-formed drawings, on every drawing question; the ids are shown
+/// with U+FFFD in their place. U+FFFE and U+FFFF made the SVG of cover, analyze, movement and
+/// flanking ill-formed.
+#[tokio::test]
+async fn forbidden_characters_in_ids_leave_the_drawings_well_formed() {
+    let cases = [
+        ("/v1/cover", fixtures_of("cover/cases")[0]["request"].clone()),
+        ("/v1/analyze", json!({"encounter": fixtures_of("cover/cases")[0]["request"]["encounter"]})),
+        ("/v1/movement", fixtures_of("movement/cases")[0]["request"].clone()),
+        ("/v1/flanking", fixtures_of("flanking/cases")[0]["request"].clone()),
+        ("/v1/concealment", fixtures_of("concealment/cases")[0]["request"].clone()),
+    ];
+    for (path, req) in cases {
+        let mut names = std::collections::HashMap::new();
+        for c in req["encounter"]["creatures"].as_array().unwrap() {
+            for field in ["id", "side"] {
+                let s = c[field].as_str().unwrap();
+                names.insert(s.to_owned(), format!("{s}\u{FFFE}\u{FFFF}\u{1}\u{1F}"));
+            }
+        }
+        let req = renamed(&req, &names);
+        let (status, text, _) = both(path, &req, "en", "").await;
+        assert_eq!(status, 200, "{path}: {text}");
+        let doc = Document::parse(&text).unwrap_or_else(|e| panic!("{path}: not well-formed XML: {e}"));
+        let id = req["encounter"]["creatures"][0]["id"].as_str().unwrap();
+        let shown = id.replace(['\u{FFFE}', '\u{FFFF}', '\u{1}', '\u{1F}'], "\u{FFFD}");
+        let texts: String = doc.descendants().filter_map(|n| n.text()).collect();
+        let attrs: Vec<&str> = doc.descendants().flat_map(|n| n.attributes().map(|a| a.value())).collect();
+        assert!(texts.contains(&shown) || attrs.contains(&shown.as_str()), "{path}: {shown:?} not drawn");
+    }
+}
+
+/// The routes that draw (`svg::DRAWN`, which the 406 of the others reads) are those whose
+/// OpenAPI 200 offers `image/svg+xml`, and every other route of the API documents its 406.
+#[test]
+fn the_routes_that_draw_are_the_documented_ones() {
+    let doc = arbiter::openapi();
+    let mut drawn = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap().iter().filter(|(p, _)| p.starts_with("/v1/")) {
+        let op = item.as_object().unwrap().values().next().unwrap();
+        if op["responses"]["200"]["content"].get("image/svg+xml").is_some() {
+            drawn.push(path.as_str());
+        } else {
+            assert!(op["responses"]["406"]["content"].get("application/problem+json").is_some(), "{path}: no 406");
+        }
+    }
+    drawn.sort_unstable();
+    let mut expected = arbiter::svg::DRAWN.to_vec();
+    expected.sort_unstable();
+    assert_eq!(drawn, expected);
+}

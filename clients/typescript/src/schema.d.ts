@@ -6235,6 +6235,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within the body read timeout */
             408: {
                 headers: {
@@ -6595,6 +6604,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within the body read timeout */
             408: {
                 headers: {
@@ -6672,6 +6690,15 @@ export interface operations {
             };
             /** @description The body is not JSON */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6763,6 +6790,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within the body read timeout */
             408: {
                 headers: {
@@ -6840,6 +6876,15 @@ export interface operations {
             };
             /** @description The body is not JSON */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7023,6 +7068,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body did not arrive within the body read timeout */
             408: {
                 headers: {
@@ -7087,6 +7141,15 @@ export interface operations {
                     "application/json": components["schemas"]["RulesResponse"];
                 };
             };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     rulesets: {
@@ -7104,6 +7167,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RulesetsResponse"];
+                };
+            };
+            /** @description `Accept` asks for a drawing (`image/svg+xml`) and accepts no JSON, and this route draws nothing (the drawings: cover, movement, flanking, concealment, analyze) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
