@@ -14,6 +14,7 @@ Bounds (override with the environment; see scripts/reliability.sh for the list):
   REL_SHED_P99_MS    p99 latency of the 503 answers while the pool and queue are full (100)
   REL_RSS_MIB        peak resident memory during the amplification requests (256)
   REL_SLACK_SECS     slack on every timeout-based close (2)
+  REL_IMPORT_BOMB_MIB peak resident memory while an import bomb is refused (200)
 """
 
 import argparse
@@ -973,6 +974,190 @@ def group_probe_at_cap(binary, logdir):
     finally:
         for s in held:
             raw_close(s)
+# ------------------------------------------------------------------------------------ imports
+IMPORT_BOMB_MIB = float(os.environ.get("REL_IMPORT_BOMB_MIB", "200"))
+
+
+def import_bomb(head, item, tail, decoded=32 * 1024 * 1024 - 1024):
+    """gzip of `head`, `item` repeated (comma-separated) and `tail`: `decoded` bytes of JSON (just
+    under the 32 MiB import limit) in some 32 KB on the wire."""
+    import zlib
+    count = (decoded - len(head) - len(tail)) // (len(item) + 1)
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: the gzip wrapper
+    out = [z.compress(head.encode())]
+    block = ((item + ",") * 65536).encode()
+    left = count
+    while left > 0:
+        n = min(left, 65536)
+        out.append(z.compress(block[:n * (len(item) + 1)]))
+        left -= n
+    out.append(z.compress(item.encode()))  # the last one, no comma after it
+    out.append(z.compress(tail.encode()))
+    out.append(z.flush())
+    return b"".join(out)
+
+
+IMPORT_BOMBS = [
+    ("Foundry tokens", "/v1/import/foundry", '{"scene":{"width":1000,"height":1000,"tokens":[', "{}", "]}}"),
+    ("Foundry lights", "/v1/import/foundry", '{"scene":{"width":1000,"height":1000,"lights":[', "{}", "]}}"),
+    ("Foundry walls", "/v1/import/foundry", '{"scene":{"width":1000,"height":1000,"walls":[', '{"c":[]}', "]}}"),
+    ("Universal VTT line_of_sight", "/v1/import/uvtt",
+     '{"format":0.3,"resolution":{"map_size":{"x":10,"y":10}},"line_of_sight":[', "[]", "]}"),
+]
+
+
+def cover_body():
+    return json.dumps({
+        "encounter": {
+            "ruleset": "dnd5e2014",
+            "grid": {"width": 6, "height": 3},
+            "creatures": [
+                {"id": "archer", "side": "party", "at": {"x": 0, "y": 1}},
+                {"id": "orc", "side": "monsters", "at": {"x": 4, "y": 1}},
+            ],
+        },
+        "attacker": "archer",
+        "target": "orc",
+    }).encode()
+
+
+def group_imports(binary, logdir):
+    """Import bombs (gzip bodies of ~32 KB decoding to 32 MiB of one long list) each keep the
+    peak resident memory under REL_IMPORT_BOMB_MIB; two bomb senders at once leave /v1/cover
+    answering 200 within 2 s; SIGTERM during a slow import answers it 503 shutting-down and the
+    process exits within unready + grace + slack."""
+    bombs = []
+    for name, path, head, item, tail in IMPORT_BOMBS:
+        bombs.append((name, path, import_bomb(head, item, tail)))
+    gz = {"Content-Encoding": "gzip"}
+    server = Server(binary, logdir, "imports", {
+        "ARBITER_RULES_WORKERS": 2, "ARBITER_REQUEST_TIMEOUT_SECS": 60, "ARBITER_BODY_READ_TIMEOUT_SECS": 60,
+    })
+    try:
+        if not check(server.wait_healthy(), "imports: server answers /healthz"):
+            server.tail()
+            return
+        for name, path, body in bombs:
+            server.reset_peak()
+            before = server.status_kib("VmHWM") or 0
+            try:
+                status, _, data, secs = request(server.port, "POST", path, body, headers=gz, timeout=120)
+            except OSError as e:
+                status, data, secs = type(e).__name__, b"", 0.0
+            hwm = (server.status_kib("VmHWM") or 0) / 1024
+            pointer = ""
+            try:
+                pointer = json.loads(data)["errors"][0]["pointer"]
+            except (ValueError, KeyError, IndexError, TypeError):
+                pass
+            note(f"{name}: {len(body)} bytes on the wire; answer {status} {pointer} after {secs:.1f} s; "
+                 f"VmHWM {before / 1024:.1f} -> {hwm:.1f} MiB")
+            check(status == 422 and hwm < IMPORT_BOMB_MIB,
+                  f"imports: the {name} bomb answers {status} (422 expected) with a peak of {hwm:.1f} MiB "
+                  f"(under {IMPORT_BOMB_MIB:.0f} MiB)")
+            if not server.alive():
+                check(False, "imports: the server died")
+                server.tail()
+                return
+        # Two senders of bombs at once for 4 s, /v1/cover probed meanwhile.
+        server.reset_peak()
+        stop = time.monotonic() + 4.0
+        sent = []
+
+        def sender():
+            _, path, body = bombs[0]
+            while time.monotonic() < stop:
+                try:
+                    st, _, _, _ = request(server.port, "POST", path, body, headers=gz, timeout=120)
+                except OSError as e:
+                    st = type(e).__name__
+                sent.append(st)
+
+        threads = [threading.Thread(target=sender, daemon=True) for _ in range(2)]
+        for t in threads:
+            t.start()
+        probes = []
+        cover = cover_body()
+        while any(t.is_alive() for t in threads) and len(probes) < 200:
+            try:
+                st, _, _, secs = request(server.port, "POST", "/v1/cover", cover, timeout=30)
+            except OSError as e:
+                st, secs = type(e).__name__, 30.0
+            probes.append((st, secs))
+            time.sleep(0.1)
+        for t in threads:
+            t.join(timeout=130)
+        hwm = (server.status_kib("VmHWM") or 0) / 1024
+        slowest = max((s for _, s in probes), default=0.0)
+        statuses = sorted({str(st) for st, _ in probes})
+        note(f"two bomb senders: {len(sent)} bombs answered {sorted({str(st) for st in sent})}; "
+             f"{len(probes)} /v1/cover probes answered {statuses}, slowest {slowest:.2f} s; VmHWM {hwm:.1f} MiB")
+        check(probes and all(st == 200 and secs < 2.0 for st, secs in probes),
+              f"imports: with two bomb senders every /v1/cover answers 200 within 2 s "
+              f"({len(probes)} probes: {statuses}, slowest {slowest:.2f} s)")
+        check(hwm < IMPORT_BOMB_MIB, f"imports: two bomb senders at once peak at {hwm:.1f} MiB "
+                                     f"(under {IMPORT_BOMB_MIB:.0f} MiB)")
+    finally:
+        server.stop()
+    import_shutdown(binary, logdir)
+
+
+def import_shutdown(binary, logdir):
+    """SIGTERM while a Foundry import's body is still arriving: its client gets 503
+    shutting-down, and the process exits within unready + grace + slack."""
+    unready, grace = 1, 1
+    server = Server(binary, logdir, "imports-shutdown", {
+        "ARBITER_UNREADY_SECS": unready, "ARBITER_SHUTDOWN_GRACE_SECS": grace,
+        "ARBITER_BODY_READ_TIMEOUT_SECS": 60, "ARBITER_REQUEST_TIMEOUT_SECS": 60,
+    })
+    try:
+        if not check(server.wait_healthy(), "imports: shutdown server answers /healthz"):
+            server.tail()
+            return
+        s = raw_connect(server.port)
+        head = (f"POST /v1/import/foundry HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {32 * 1024 * 1024 - 1024}\r\n\r\n").encode()
+        s.sendall(head + b'{"scene":{"tokens":[{}')
+        time.sleep(0.5)
+        t_term = time.monotonic()
+        server.proc.send_signal(signal.SIGTERM)
+        bound = unready + grace + SLACK
+        answer = b""
+        s.setblocking(False)
+        while time.monotonic() - t_term < bound + 5:
+            try:
+                s.sendall(b",{}")
+            except (BlockingIOError, OSError):
+                pass
+            try:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+                if b"\r\n\r\n" in answer and b"}" in answer.split(b"\r\n\r\n", 1)[1]:
+                    break
+            except BlockingIOError:
+                pass
+            except OSError:
+                break
+            time.sleep(0.05)
+        answered = time.monotonic() - t_term
+        raw_close(s)
+        status_line = answer.split(b"\r\n", 1)[0].decode("latin-1") if answer else "nothing"
+        kind = b"shutting-down" in answer
+        check(status_line.startswith("HTTP/1.1 503") and kind,
+              f"imports: SIGTERM during a slow Foundry import answers it {status_line!r} "
+              f"{'(shutting-down)' if kind else ''} after {answered:.1f} s (503 shutting-down expected)")
+        try:
+            server.proc.wait(timeout=bound + 20)
+        except subprocess.TimeoutExpired:
+            pass
+        exited = server.proc.poll() is not None
+        secs = time.monotonic() - t_term
+        check(exited and secs <= bound,
+              f"imports: exited {'%.1f' % secs if exited else 'not within %.0f' % (bound + 20)} s after SIGTERM "
+              f"with an import arriving (unready {unready} + grace {grace} + {SLACK:.0f} = {bound:.0f} s)")
+    finally:
         server.stop()
 
 
@@ -985,6 +1170,7 @@ GROUPS = {
     "metrics": group_metrics,
     "conn-memory": group_conn_memory,
     "probe-at-cap": group_probe_at_cap,
+    "imports": group_imports,
 }
 
 

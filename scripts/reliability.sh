@@ -4,7 +4,7 @@
 # only). Every check is bounded in time; every server it starts is stopped on exit.
 #
 #   scripts/reliability.sh [--only saturation,memory,connections,slow-bodies,shutdown,metrics,
-#                                  conn-memory,probe-at-cap]
+#                                  conn-memory,probe-at-cap,imports]
 #
 # Groups and what they assert:
 #   saturation   with 2 rules workers + 2 queued kept busy by 8 heavy /v1/analyze loaders (the
@@ -31,6 +31,10 @@
 #   probe-at-cap with ARBITER_MAX_CONNECTIONS=50, 50 idle connections and 150 silent ones beyond
 #                the cap, GET /healthz on ARBITER_PROBE_ADDR answers 200 every time; /readyz there
 #                turns 503 after SIGTERM
+#   imports      gzip import bombs (~32 KB decoding to 32 MiB of Foundry tokens, lights, walls,
+#                Universal VTT line_of_sight) each answer 422 with VmHWM under REL_IMPORT_BOMB_MIB;
+#                two bomb senders at once leave /v1/cover 200 within 2 s; SIGTERM during a slow
+#                Foundry import answers it 503 shutting-down and exits within 1 + 1 + slack s
 #
 # Settings (environment):
 #   ARBITER_BIN        binary to test; default target/release/arbiter if it exists, else
@@ -39,6 +43,7 @@
 #   REL_SHED_P99_MS    default 100
 #   REL_RSS_MIB        default 256
 #   REL_SLACK_SECS     slack on timeout-based closes, default 2
+#   REL_IMPORT_BOMB_MIB default 200
 #   REL_KEEP_LOGS=1    keep the server logs (always kept when a check fails)
 #
 # Last line: `reliability: N passed, M failed`; exit status 0 only if M is 0. About 2 min.

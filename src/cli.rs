@@ -187,7 +187,7 @@ fn import_foundry(
         }
         return foundry::import_bytes(bytes, limits);
     }
-    let scene = crate::extract::parse(bytes)?;
+    let scene = crate::capped::within(limits, || crate::extract::parse(bytes))?;
     let req = foundry::FoundryImportRequest { scene, ruleset, creatures: Vec::new() };
     let unscene = |p: &str| p.strip_prefix("/scene").map_or_else(|| p.to_owned(), str::to_owned);
     match foundry::import(&req, limits) {

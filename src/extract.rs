@@ -44,7 +44,7 @@ where
                 AppError::Malformed(Text::new(r.body_text(), "le corps n'a pas pu être lu"))
             }
         })?;
-        let value: T = parse(&bytes)?;
+        let value: T = crate::capped::within(&state.config.limits, || parse(&bytes))?;
         // Every stated bound before any work: the handler only sees a request within them.
         let problems = value.violations(&state.config.limits);
         if problems.is_empty() { Ok(AppJson(value)) } else { Err(AppError::Invalid(problems)) }
@@ -104,6 +104,10 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     };
     let mut found = Found { issues: Vec::new(), stand_ins: Vec::new() };
     found.report(&first.0, &first.1);
+    // A list past its bound is refused before the rest is read: the rest is not read again.
+    if matches!(first.1, Fault::PastBound { .. }) {
+        return Err(AppError::Invalid(found.issues));
+    }
     if let Ok(value) = serde_json::from_slice::<Value>(bytes) {
         let passes = (SHAPE_WORK_BYTES / bytes.len().max(1)).clamp(1, 4 * MAX_SHAPE_PROBLEMS);
         the_others::<T>(value, passes, &mut found);
@@ -188,7 +192,7 @@ fn stand_in(value: &mut Value, pointer: &str, fault: &Fault, found: &mut Found) 
             *slot = Value::from(first.clone());
             true
         }
-        Fault::WrongLength | Fault::OutOfRange | Fault::Other => false,
+        Fault::WrongLength | Fault::OutOfRange | Fault::PastBound { .. } | Fault::Other => false,
     }
 }
 

@@ -5,6 +5,7 @@
 //! logging and signal handling.
 
 pub mod api;
+pub mod capped;
 pub mod cli;
 pub mod config;
 pub mod doc;

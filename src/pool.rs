@@ -475,7 +475,7 @@ impl FromRequestParts<AppState> for Work {
 
 /// Sets the flag when dropped: the request's future went away (client gone, timeout,
 /// shutdown), so its work should stop at the next budget check.
-struct CancelOnDrop(Arc<AtomicBool>);
+pub(crate) struct CancelOnDrop(pub(crate) Arc<AtomicBool>);
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {

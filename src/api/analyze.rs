@@ -45,7 +45,7 @@ pub struct AnalyzeRequest {
     /// The encounter.
     pub encounter: EncounterIn,
     /// Ids of the attackers, each at most once (default: every creature).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_creatures")]
     #[schema(max_items = 500, value_type = Option<Vec<CreatureId>>)]
     pub attackers: Option<Vec<String>>,
     /// `auto` (default), `melee` or `ranged`.

@@ -152,7 +152,7 @@ pub struct DamageReductionIn {
     pub amount: i64,
     /// What bypasses it: a damage type of the weapon (`slashing`) or one of its `materials`
     /// (`silver`, `magic`); empty: nothing (DR x/—).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ DAMAGE_TYPES }, _, _>")]
     #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub bypassed_by: Vec<String>,
 }

@@ -80,37 +80,40 @@ impl<'de> Deserialize<'de> for DiceIn {
 #[serde(deny_unknown_fields)]
 pub struct GivenRollsIn {
     /// The attack roll: one d20, two with advantage or disadvantage, three d6 in hb3d.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_at_most::<{ super::bounds::FACES }, _, _>")]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub attack: Option<Vec<i64>>,
     /// PF1 critical confirmation d20.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_at_most::<{ super::bounds::FACES }, _, _>")]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub confirm: Option<Vec<i64>>,
     /// Concealment miss chance d100.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_at_most::<{ super::bounds::FACES }, _, _>")]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub miss_chance: Option<Vec<i64>>,
     /// The acting creature's maneuver or contest roll.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_at_most::<{ super::bounds::FACES }, _, _>")]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub check: Option<Vec<i64>>,
     /// The other side's contest roll.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_at_most::<{ super::bounds::FACES }, _, _>")]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub opposed: Option<Vec<i64>>,
     /// The target's saving throw.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_at_most::<{ super::bounds::FACES }, _, _>")]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub save: Option<Vec<i64>>,
     /// A rider's DC 10 Dexterity save to stay on its mount (5e), one per rider at risk.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_at_most::<{ super::bounds::FACES }, _, _>")]
     #[schema(max_items = 8, value_type = Option<Vec<Face>>)]
     pub mount_save: Option<Vec<i64>>,
     /// The damage dice of a hit, in the order the answer's `damage` documents: term by term,
     /// each term's dice as many times as it is rolled (a critical hit: 5e each term's dice
     /// twice, PF1 ×3 the weapon's dice three times).
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "crate::capped::opt_at_most::<{ arbiter_rules::damage::MAX_ROLLED_DICE as usize }, _, _>"
+    )]
     #[schema(max_items = 256, value_type = Option<Vec<Face>>)]
     pub damage: Option<Vec<i64>>,
     /// Initiative faces keyed by creature id (at most 500 creatures).

@@ -92,6 +92,7 @@ pub struct EncounterIn {
     #[serde(default)]
     pub environment: EnvironmentIn,
     /// Every creature on the map.
+    #[serde(deserialize_with = "crate::capped::creatures")]
     #[schema(max_items = 500)]
     pub creatures: Vec<CreatureIn>,
 }
@@ -113,15 +114,15 @@ pub struct GridIn {
     pub height: i64,
     /// One string per row, `width` characters each: `.` open, `#` solid, `=` low obstacle,
     /// `~` concealing, `%` opaque but passable, `:` difficult, `w` deep water.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::capped::opt_rows")]
     #[schema(max_items = 1000, value_type = Option<Vec<Row>>)]
     pub map: Option<Vec<String>>,
     /// Sparse terrain and light per square, added on top of `map`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "crate::capped::squares")]
     #[schema(max_items = 1000000)]
     pub cells: Vec<CellIn>,
     /// Thin walls: straight segments between two points (fractional coordinates allowed).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "crate::capped::walls")]
     #[schema(max_items = 10000)]
     pub walls: Vec<WallIn>,
     /// Ambient light.
@@ -129,11 +130,11 @@ pub struct GridIn {
     pub light: LightIn,
     /// Per-square light override, same shape as `map`: `b` bright, `d` dim, `n` darkness,
     /// `.` ambient.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::capped::opt_rows")]
     #[schema(max_items = 1000, value_type = Option<Vec<Row>>)]
     pub light_map: Option<Vec<String>>,
     /// Light sources (blocked by walls).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "crate::capped::walls")]
     #[schema(max_items = 10000)]
     pub lights: Vec<LightSourceIn>,
     /// Set when the grid was read from an inline Universal VTT file: what its conversion
@@ -328,7 +329,11 @@ pub struct CellIn {
     #[schema(minimum = -1000000, maximum = 1000000)]
     pub y: i64,
     /// Terrain kinds of the square (replacing the map's for that square).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::capped::opt_at_most::<7, _, _>"
+    )]
     #[schema(max_items = 7)]
     pub terrain: Option<Vec<TerrainIn>>,
     /// Light level of the square.
@@ -545,7 +550,7 @@ pub struct CreatureIn {
     #[serde(default)]
     pub unarmed: bool,
     /// Feat ids (`improved_trip`, `precise_shot`, `improved_unarmed_strike`…).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ super::bounds::TAGS }, _, _>")]
     #[schema(max_items = 64, value_type = Vec<FeatId>)]
     pub feats: Vec<String>,
     /// The melee weapon it threatens with.
@@ -555,7 +560,7 @@ pub struct CreatureIn {
     #[serde(default)]
     pub senses: SensesIn,
     /// Conditions; one the ruleset does not know is rejected.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ super::bounds::TAGS }, _, _>")]
     #[schema(max_items = 64)]
     pub conditions: Vec<ConditionIn>,
     /// Free hands (default 2).
@@ -707,19 +712,19 @@ pub struct StatsIn {
     #[schema(minimum = 0, maximum = 1000000)]
     pub hp: Option<i32>,
     /// 5e: damage types it resists (halved, rounded down).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ super::damage::DAMAGE_TYPES }, _, _>")]
     #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub resistances: Vec<String>,
     /// Damage types it is vulnerable to (5e: doubled; PF1 family: +50 %, rounded down).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ super::damage::DAMAGE_TYPES }, _, _>")]
     #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub vulnerabilities: Vec<String>,
     /// Damage types it is immune to.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ super::damage::DAMAGE_TYPES }, _, _>")]
     #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub immunities: Vec<String>,
     /// PF1 family: energy resistance per type.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ super::damage::DAMAGE_TYPES }, _, _>")]
     #[schema(max_items = 16)]
     pub energy_resistance: Vec<super::damage::EnergyResistanceIn>,
     /// PF1 family: damage reduction.
@@ -790,7 +795,7 @@ pub struct WeaponIn {
     #[schema(minimum = 1, maximum = 100)]
     pub max_increments: Option<i64>,
     /// Properties.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<32, _, _>")]
     #[schema(max_items = 32)]
     pub properties: Vec<WeaponPropertyIn>,
     /// Damage type (`piercing`).
@@ -826,7 +831,7 @@ pub struct WeaponIn {
     pub grip: Option<super::damage::GripIn>,
     /// What the weapon is made of or counts as (`magic`, `silver`, `cold_iron`), for PF1
     /// damage reduction.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ super::damage::DAMAGE_TYPES }, _, _>")]
     #[schema(max_items = 16, value_type = Vec<super::bounds::DamageWord>)]
     pub materials: Vec<String>,
 }

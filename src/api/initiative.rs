@@ -36,15 +36,15 @@ pub struct InitiativeRequest {
     /// with advantage or disadvantage, three d6 in hb3d — then any roll-off dice), or odds only.
     pub dice: DiceIn,
     /// Ids of the creatures that roll, each at most once (default: all).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::opt_creatures")]
     #[schema(max_items = 500, value_type = Option<Vec<CreatureId>>)]
     pub creatures: Option<Vec<String>>,
     /// Ids of the surprised creatures, each at most once.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::creatures")]
     #[schema(max_items = 500, value_type = Vec<CreatureId>)]
     pub surprised: Vec<String>,
     /// D&D 5e: groups of identical creatures that share one roll (the first id's faces).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::groups")]
     #[schema(max_items = 500, value_type = Vec<Group>)]
     pub groups: Vec<Vec<String>>,
 }

@@ -81,7 +81,10 @@ pub struct ManeuverOptionsIn {
     /// (the first to the start; the last is the end square). Absent: the engine picks the first
     /// legal closest square in row order and lists the other legal ones. Grapple with
     /// `follow_up: "move"`: the grappler's anchor squares step by step, likewise.
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "crate::capped::opt_at_most::<{ super::bounds::CHARGE_PATH }, _, _>"
+    )]
     #[schema(max_items = 256)]
     pub path: Option<Vec<SquareIn>>,
     /// Charge: a `bull_rush` or `overrun` in place of the attack, with +2 to its check.

@@ -84,6 +84,7 @@ pub struct MovementRequest {
     /// The anchor squares entered, in order, each a king's move from the previous one (the
     /// first from the creature's square; a first square equal to it is ignored). Teleport:
     /// the last square is the destination.
+    #[serde(deserialize_with = "crate::capped::path_steps")]
     #[schema(max_items = 1000)]
     pub path: Vec<SquareIn>,
     /// `walk` (default), `disengage`, `teleport`, `forced`, `charge`, `mount`, `dismount`.

@@ -6,7 +6,7 @@
 //! are read back here into a [`Fault`], which says what is wrong in the API's terms: the
 //! kind of JSON value expected, never a Rust type.
 
-use crate::api::mapping::names;
+use crate::api::mapping::{at_most, names};
 use crate::error::Text;
 
 /// What serde found wrong, read from its message.
@@ -28,6 +28,9 @@ pub enum Fault {
     DuplicateField { key: String },
     /// A number too large for any number type.
     OutOfRange,
+    /// A list one item past its bound (`crate::capped`), refused as it arrived; `exact` for
+    /// a list of an exact count.
+    PastBound { max: usize, exact: bool },
     /// Anything else.
     Other,
 }
@@ -108,6 +111,11 @@ impl Fault {
         if let Some(rest) = msg.strip_prefix("duplicate field ") {
             return Fault::DuplicateField { key: ticked(rest).into_iter().next().unwrap_or_default() };
         }
+        for (start, exact) in [(crate::capped::PAST_BOUND, false), (crate::capped::PAST_EXACT, true)] {
+            if let Some(max) = msg.strip_prefix(start).and_then(|n| n.parse().ok()) {
+                return Fault::PastBound { max, exact };
+            }
+        }
         if msg == "number out of range" {
             return Fault::OutOfRange;
         }
@@ -167,6 +175,11 @@ impl Fault {
             Fault::MissingField { .. } => Text::new("is required", "est obligatoire"),
             Fault::DuplicateField { .. } => Text::new("is given twice", "est donné deux fois"),
             Fault::OutOfRange => Text::new("is too large a number", "est un nombre trop grand"),
+            Fault::PastBound { max, exact: false } => at_most(*max, ("items", "éléments")),
+            Fault::PastBound { max, exact: true } => Text::new(
+                format!("must hold exactly {max} points"),
+                format!("doit contenir exactement {max} points"),
+            ),
             Fault::Other => Text::new("is not valid here", "n'est pas valide ici"),
         }
     }

@@ -8,6 +8,7 @@ pub mod concealment;
 pub mod cover;
 pub mod flanking;
 pub mod health;
+pub mod import_body;
 pub mod import_foundry;
 pub mod import_uvtt;
 pub mod initiative;

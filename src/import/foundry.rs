@@ -85,7 +85,7 @@ impl Imported {
 /// Parses a request body and imports it: 400 for bytes that are not JSON, 422 with every
 /// problem's pointer otherwise.
 pub fn import_bytes(bytes: &[u8], limits: &Limits) -> Result<Imported, AppError> {
-    let req: FoundryImportRequest = crate::extract::parse(bytes)?;
+    let req: FoundryImportRequest = crate::capped::within(limits, || crate::extract::parse(bytes))?;
     import(&req, limits).map_err(AppError::Invalid)
 }
 

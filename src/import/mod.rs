@@ -5,10 +5,13 @@
 pub mod foundry;
 pub mod uvtt;
 
+use std::io::Read;
+
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
-use crate::error::Text;
+use crate::error::{Issue, Text};
 use crate::lang::Lang;
 
 /// Something an importer could not map, or had to decide, pointing into the source file.
@@ -48,4 +51,51 @@ pub struct WarningOut {
     pub pointer: String,
     /// What was done about it, in the language of `Accept-Language`.
     pub message: String,
+}
+
+/// Why a file could not be read.
+#[derive(Debug)]
+pub enum Failure {
+    /// Not JSON (serde_json's error, for its line and column).
+    Malformed(serde_json::Error),
+    /// JSON of the wrong shape, at its pointer.
+    Invalid(Vec<Issue>),
+    /// The reader failed (a body over its limit, too slow, broken) while `pointer` was read.
+    Io {
+        /// Where the reading was.
+        pointer: String,
+        /// The reader's error.
+        error: std::io::Error,
+    },
+}
+
+/// Reads a file from a body arriving in pieces (the import routes), never holding it whole.
+pub fn read_stream<T: DeserializeOwned, R: Read>(reader: R) -> Result<T, Failure> {
+    read(serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(64 * 1024, reader)))
+}
+
+/// Reads one file from `de`, its path tracked for the pointer of a failure (a file is read
+/// once: there is no second pass to find it, and a list past its bound stops the reading).
+pub(crate) fn read<'de, T: serde::Deserialize<'de>, R: serde_json::de::Read<'de>>(
+    mut de: serde_json::Deserializer<R>,
+) -> Result<T, Failure> {
+    use serde_json::error::Category;
+    let file = match serde_path_to_error::deserialize::<_, T>(crate::extract::Strict(&mut de)) {
+        Ok(file) => file,
+        Err(e) => {
+            let issue = crate::extract::shape_issue(&e);
+            let inner = e.into_inner();
+            return Err(match inner.classify() {
+                Category::Io => Failure::Io { pointer: issue.pointer, error: inner.into() },
+                Category::Data => Failure::Invalid(vec![issue]),
+                // serde_json calls a number too large for any type a syntax error.
+                Category::Syntax if inner.to_string().starts_with("number out of range") => {
+                    Failure::Invalid(vec![issue])
+                }
+                Category::Syntax | Category::Eof => Failure::Malformed(inner),
+            });
+        }
+    };
+    de.end().map_err(Failure::Malformed)?;
+    Ok(file)
 }

@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
 
+pub use super::Failure;
 use super::{Warning, WarningOut};
 use crate::api::encounter::GridIn;
 use crate::api::mapping::between;
@@ -82,22 +83,22 @@ pub struct UvttFile {
     /// Where the map lies and how large it is.
     pub resolution: ResolutionIn,
     /// Walls: polylines of points (each consecutive pair a wall).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::nested::<ITEMS, POINTS, _, _>")]
     #[schema(max_items = 10000, value_type = Vec<Polyline>)]
     pub line_of_sight: Vec<Vec<UvttPointIn>>,
     /// Outlines of objects that block sight (pillars, trees), format 0.3.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::nested::<ITEMS, POINTS, _, _>")]
     #[schema(max_items = 10000, value_type = Vec<Polyline>)]
     pub objects_line_of_sight: Vec<Vec<UvttPointIn>>,
     /// Doors and windows.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<ITEMS, _, _>")]
     #[schema(max_items = 10000)]
     pub portals: Vec<PortalIn>,
     /// Ambient light.
     #[serde(default)]
     pub environment: Option<UvttEnvironmentIn>,
     /// Light sources.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<ITEMS, _, _>")]
     #[schema(max_items = 10000)]
     pub lights: Vec<UvttLightIn>,
     /// The map's picture, base64: skipped as it is read, never kept, whatever it holds (the
@@ -149,6 +150,7 @@ pub struct PortalIn {
     /// Its centre (not needed: `bounds` give the segment).
     pub position: UvttPointIn,
     /// Its two ends.
+    #[serde(deserialize_with = "crate::capped::exactly::<2, _, _>")]
     #[schema(min_items = 2, max_items = 2)]
     pub bounds: Vec<UvttPointIn>,
     /// Its angle, radians (not needed: `bounds` give the segment).
@@ -307,14 +309,15 @@ impl Imported {
 /// Not JSON → [`AppError::Malformed`]; a wrong shape or a broken bound → [`AppError::Invalid`]
 /// with pointers into the file. Both render with `AppError::problem`.
 pub fn import(bytes: &[u8], limits: &Limits) -> Result<Imported, AppError> {
-    let file = read(serde_json::Deserializer::from_slice(bytes)).map_err(|f| match f {
-        Failure::Malformed(e) => AppError::Malformed(crate::extract::malformed(bytes, &e)),
-        Failure::Invalid(issues) => AppError::Invalid(issues),
-        Failure::Io { error, .. } => AppError::Malformed(Text::new(
-            format!("the file could not be read: {error}"),
-            "le fichier n'a pas pu être lu",
-        )),
-    })?;
+    let file = crate::capped::within(limits, || super::read(serde_json::Deserializer::from_slice(bytes)))
+        .map_err(|f| match f {
+            Failure::Malformed(e) => AppError::Malformed(crate::extract::malformed(bytes, &e)),
+            Failure::Invalid(issues) => AppError::Invalid(issues),
+            Failure::Io { error, .. } => AppError::Malformed(Text::new(
+                format!("the file could not be read: {error}"),
+                "le fichier n'a pas pu être lu",
+            )),
+        })?;
     finish(&file, limits)
 }
 
@@ -331,50 +334,10 @@ pub fn finish(file: &UvttFile, limits: &Limits) -> Result<Imported, AppError> {
     Err(AppError::Invalid(problems))
 }
 
-/// Why a file could not be read.
-#[derive(Debug)]
-pub enum Failure {
-    /// Not JSON (serde_json's error, for its line and column).
-    Malformed(serde_json::Error),
-    /// JSON of the wrong shape, at its pointer.
-    Invalid(Vec<Issue>),
-    /// The reader failed (a body over its limit, too slow, broken) while `pointer` was read.
-    Io {
-        /// Where the reading was.
-        pointer: String,
-        /// The reader's error.
-        error: std::io::Error,
-    },
-}
-
 /// Reads a file from a body arriving in pieces (`POST /v1/import/uvtt`), never holding it
 /// whole.
 pub fn read_stream<R: Read>(reader: R) -> Result<UvttFile, Failure> {
-    read(serde_json::Deserializer::from_reader(std::io::BufReader::with_capacity(64 * 1024, reader)))
-}
-
-/// Reads one file from `de`, its path tracked for the pointer of a failure (a file is read
-/// once: there is no second pass to find it).
-fn read<'de, R: serde_json::de::Read<'de>>(mut de: serde_json::Deserializer<R>) -> Result<UvttFile, Failure> {
-    use serde_json::error::Category;
-    let file = match serde_path_to_error::deserialize::<_, UvttFile>(crate::extract::Strict(&mut de)) {
-        Ok(file) => file,
-        Err(e) => {
-            let issue = crate::extract::shape_issue(&e);
-            let inner = e.into_inner();
-            return Err(match inner.classify() {
-                Category::Io => Failure::Io { pointer: issue.pointer, error: inner.into() },
-                Category::Data => Failure::Invalid(vec![issue]),
-                // serde_json calls a number too large for any type a syntax error.
-                Category::Syntax if inner.to_string().starts_with("number out of range") => {
-                    Failure::Invalid(vec![issue])
-                }
-                Category::Syntax | Category::Eof => Failure::Malformed(inner),
-            });
-        }
-    };
-    de.end().map_err(Failure::Malformed)?;
-    Ok(file)
+    super::read_stream(reader)
 }
 
 /// Every bound of the file the document states that is not a setting, before any work:

@@ -755,4 +755,34 @@ async fn ids_of_white_space_only_are_refused_at_the_field() {
         r["attacker"] = " v ".into();
     });
     assert_eq!(post_json(test_app(), "/v1/range", &req).await.status, 200);
+/// A question's list is refused as its item one past the bound arrives: that item and the
+/// rest are skipped unread, so a wrong shape beyond the bound is not what the answer names
+/// (before, the whole list was built and item 500's wrong id was the problem). The words are
+/// the contract's, at the list's pointer: 500 creatures (ARBITER_MAX_CREATURES), 10,000
+/// walls (ARBITER_MAX_WALLS), 1,000 path steps (ARBITER_MAX_PATH_STEPS).
+#[tokio::test]
+async fn a_list_past_its_bound_is_refused_before_its_next_item_is_read() {
+    let creatures: Vec<Value> = (0..500)
+        .map(|i| json!({"id": format!("c{i}"), "side": "s", "at": {"x": i % 12, "y": i / 12 % 8}}))
+        .chain([json!({"id": 5})])
+        .collect();
+    let req = with(|r| r["encounter"]["creatures"] = Value::from(creatures));
+    let (status, ptrs, body) = problem(&req).await;
+    assert_eq!((status, ptrs), (422, vec!["/encounter/creatures".to_owned()]), "{body}");
+    assert_eq!(body["errors"][0]["detail"], "at most 500 items");
+
+    let wall = json!({"from": {"x": 1, "y": 0}, "to": {"x": 1, "y": 1}});
+    let walls: Vec<Value> = std::iter::repeat_n(wall, 10_000).chain([json!({"from": 5})]).collect();
+    let req = with(|r| r["encounter"]["grid"]["walls"] = Value::from(walls));
+    let (status, ptrs, body) = problem(&req).await;
+    assert_eq!((status, ptrs), (422, vec!["/encounter/grid/walls".to_owned()]), "{body}");
+    assert_eq!(body["errors"][0]["detail"], "at most 10000 items");
+
+    let mut req = json!({"encounter": range_request()["encounter"], "creature": "valeros"});
+    let steps: Vec<Value> =
+        std::iter::repeat_n(json!({"x": 1, "y": 2}), 1000).chain([json!({"x": "a"})]).collect();
+    req["path"] = Value::from(steps);
+    let res = post_json(test_app(), "/v1/movement", &req).await;
+    assert_eq!((res.status, pointers(&res)), (422, vec!["/path".to_owned()]), "{}", res.json());
+    assert_eq!(res.json()["errors"][0]["detail"], "at most 1000 items");
 }

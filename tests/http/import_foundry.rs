@@ -439,3 +439,86 @@ async fn the_foundry_import_shares_the_imports_gate() {
     held.abort();
     assert_eq!(status_until(200).await, 200, "the gate was not given back");
 }
+
+/// A body that never ends: `head`, then `item` again and again, in pieces of about 64 KiB,
+/// counting the bytes it has handed out. Read whole it would pass any limit.
+pub(crate) struct Endless {
+    head: Option<axum::body::Bytes>,
+    piece: axum::body::Bytes,
+    served: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Endless {
+    /// The body, and the count of the bytes it handed out.
+    pub(crate) fn new(head: &str, item: &str) -> (Endless, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+        let served = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let piece = item.repeat((64 * 1024) / item.len()).into();
+        (Endless { head: Some(head.to_owned().into()), piece, served: served.clone() }, served)
+    }
+}
+
+impl http_body::Body for Endless {
+    type Data = axum::body::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        let data = self.head.take().unwrap_or_else(|| self.piece.clone());
+        self.served.fetch_add(data.len(), std::sync::atomic::Ordering::Relaxed);
+        std::task::Poll::Ready(Some(Ok(http_body::Frame::data(data))))
+    }
+}
+
+/// Posts an endless list to an import route: the answer, and the bytes the body handed out
+/// before it came.
+pub(crate) async fn post_endless(path: &str, head: &str, item: &str) -> (Answer, usize) {
+    let (body, served) = Endless::new(head, item);
+    let req = axum::http::Request::post(path)
+        .header(axum::http::header::CONTENT_TYPE, "application/json")
+        .body(axum::body::Body::new(body))
+        .unwrap();
+    let res = send(test_app(), req).await;
+    (res, served.load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// The one problem of a list refused past its bound: its pointer and its English detail.
+pub(crate) fn past_bound(res: &Answer) -> (String, String) {
+    assert_eq!(res.status, 422, "{}", String::from_utf8_lossy(&res.body));
+    let errors = res.json()["errors"].as_array().unwrap().clone();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    (errors[0]["pointer"].as_str().unwrap().to_owned(), errors[0]["detail"].as_str().unwrap().to_owned())
+}
+
+/// Each list of the scene is refused as its item one past the bound arrives (500 tokens, the
+/// defaults' ARBITER_MAX_CREATURES; 10,000 walls and lights, ARBITER_MAX_WALLS), with the
+/// contract's words at the list's pointer, while the body goes on without end: before, the
+/// whole body was read first (32 MiB, then 413) and a decoded bomb held gigabytes.
+#[tokio::test]
+async fn a_list_past_its_bound_is_refused_before_the_rest_is_read() {
+    for (head, item, pointer, detail) in [
+        (r#"{"scene":{"tokens":["#, "{},", "/scene/tokens", "at most 500 items"),
+        (r#"{"scene":{"lights":["#, "{},", "/scene/lights", "at most 10000 items"),
+        (r#"{"scene":{"walls":["#, r#"{"c":[0,0,1,1]},"#, "/scene/walls", "at most 10000 items"),
+        (r#"{"scene":{},"creatures":["#, r#"{"token":"a"},"#, "/creatures", "at most 500 items"),
+    ] {
+        let (res, served) = post_endless("/v1/import/foundry", head, item).await;
+        assert_eq!(past_bound(&res), (pointer.to_owned(), detail.to_owned()), "{head}");
+        // The parser reads 64 KiB ahead and the channel holds 4 pieces of 64 KiB.
+        assert!(served < 1 << 20, "{head}: {served} bytes were read before the refusal");
+    }
+}
+
+/// A wall's `c` of 5 numbers is refused at the wall as the fifth arrives (the contract's
+/// words), and an overlay's 65th condition likewise.
+#[tokio::test]
+async fn a_nested_list_one_past_its_bound_points_at_itself() {
+    let res = import(&json!({"scene": {"walls": [{"c": [0, 0, 100, 0]}, {"c": [0, 0, 1, 1, 2]}]}})).await;
+    assert_eq!(past_bound(&res), ("/scene/walls/1/c".to_owned(), "at most 4 items".to_owned()));
+    let conditions = vec![json!("prone"); 65];
+    let body =
+        json!({"scene": door_scene(0)["scene"], "creatures": [{"token": "a", "conditions": conditions}]});
+    let res = import(&body).await;
+    assert_eq!(past_bound(&res), ("/creatures/0/conditions".to_owned(), "at most 64 items".to_owned()));
+}

@@ -363,3 +363,52 @@ fn the_pure_import_is_the_route_without_http() {
         arbiter::import::uvtt::import(b"{\"format\": 1}", &arbiter::config::Limits::default()).unwrap_err();
     assert_eq!(e.problem(arbiter::lang::Lang::En).status, 422);
 }
+
+/// Each list of a file is refused as its item one past the bound arrives (10,000 polylines,
+/// portals or lights; 1,000 points a polyline), at the list's pointer in the contract's words,
+/// while the body goes on without end: before, the whole file was built first (a decoded
+/// bomb of empty polylines held 495 MB).
+#[tokio::test]
+async fn a_list_past_its_bound_is_refused_before_the_rest_is_read() {
+    let point = r#"{"x":0,"y":0},"#;
+    for (head, item, pointer, detail) in [
+        (r#"{"format":0.3,"line_of_sight":["#, "[],", "/line_of_sight", "at most 10000 items"),
+        (
+            r#"{"format":0.3,"objects_line_of_sight":["#,
+            "[],",
+            "/objects_line_of_sight",
+            "at most 10000 items",
+        ),
+        (r#"{"format":0.3,"line_of_sight":[[],["#, point, "/line_of_sight/1", "at most 1000 items"),
+        (
+            r#"{"format":0.3,"lights":["#,
+            r#"{"position":{"x":0,"y":0},"range":1},"#,
+            "/lights",
+            "at most 10000 items",
+        ),
+        (
+            r#"{"format":0.3,"portals":["#,
+            r#"{"position":{"x":0,"y":0},"bounds":[{"x":0,"y":0},{"x":1,"y":0}]},"#,
+            "/portals",
+            "at most 10000 items",
+        ),
+    ] {
+        let (res, served) = super::import_foundry::post_endless("/v1/import/uvtt", head, item).await;
+        assert_eq!(
+            super::import_foundry::past_bound(&res),
+            (pointer.to_owned(), detail.to_owned()),
+            "{head}"
+        );
+        assert!(served < 1 << 20, "{head}: {served} bytes were read before the refusal");
+    }
+}
+
+/// A portal of three bounds is refused as the third arrives, in the words of its bound.
+#[tokio::test]
+async fn a_portal_of_three_bounds_is_refused_at_its_bounds() {
+    let mut file = fixture("uvtt-room.dd2vtt");
+    file["portals"][0]["bounds"].as_array_mut().unwrap().push(json!({"x": 0, "y": 0}));
+    let res = import(&file).await;
+    let pointer = "/portals/0/bounds".to_owned();
+    assert_eq!(super::import_foundry::past_bound(&res), (pointer, "must hold exactly 2 points".to_owned()));
+}

@@ -66,7 +66,7 @@ pub struct FoundryImportRequest {
     /// What Foundry's scene does not carry, per token: matched by the token's `_id`, then
     /// by the creature id the import gives it, then by token name (a name given to several
     /// tokens applies to all of them). One naming no token is refused.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::creatures")]
     #[schema(max_items = 500)]
     pub creatures: Vec<OverlayIn>,
 }
@@ -105,15 +105,15 @@ pub struct SceneIn {
     #[schema(minimum = 1, maximum = 10000000)]
     pub height: Option<f64>,
     /// Walls and doors.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::walls")]
     #[schema(max_items = 10000)]
     pub walls: Vec<FoundryWallIn>,
     /// Ambient lights.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::walls")]
     #[schema(max_items = 10000)]
     pub lights: Vec<FoundryLightIn>,
     /// Tokens: one creature each.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::creatures")]
     #[schema(max_items = 500)]
     pub tokens: Vec<FoundryTokenIn>,
     /// Document statistics (Foundry 10+): the version that wrote the scene.
@@ -202,6 +202,7 @@ pub struct FoundryGridIn {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct FoundryWallIn {
     /// `[x0, y0, x1, y1]`, pixels.
+    #[serde(deserialize_with = "crate::capped::at_most::<4, _, _>")]
     #[schema(min_items = 4, max_items = 4, value_type = Vec<Coordinate>)]
     pub c: Vec<f64>,
     /// Movement restriction: 0 none, 20 normal (older: 1).
@@ -366,7 +367,7 @@ pub struct OverlayIn {
     #[serde(default)]
     pub senses: Option<SensesIn>,
     /// Conditions.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::capped::at_most::<{ crate::api::bounds::TAGS }, _, _>")]
     #[schema(max_items = 64)]
     pub conditions: Vec<ConditionIn>,
 }
