@@ -974,6 +974,9 @@ def group_probe_at_cap(binary, logdir):
     finally:
         for s in held:
             raw_close(s)
+        server.stop()
+
+
 # ------------------------------------------------------------------------------------ imports
 IMPORT_BOMB_MIB = float(os.environ.get("REL_IMPORT_BOMB_MIB", "200"))
 

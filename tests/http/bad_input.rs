@@ -755,6 +755,8 @@ async fn ids_of_white_space_only_are_refused_at_the_field() {
         r["attacker"] = " v ".into();
     });
     assert_eq!(post_json(test_app(), "/v1/range", &req).await.status, 200);
+}
+
 /// A question's list is refused as its item one past the bound arrives: that item and the
 /// rest are skipped unread, so a wrong shape beyond the bound is not what the answer names
 /// (before, the whole list was built and item 500's wrong id was the problem). The words are
