@@ -613,7 +613,10 @@ fn the_routes_that_draw_are_the_documented_ones() {
         if op["responses"]["200"]["content"].get("image/svg+xml").is_some() {
             drawn.push(path.as_str());
         } else {
-            assert!(op["responses"]["406"]["content"].get("application/problem+json").is_some(), "{path}: no 406");
+            assert!(
+                op["responses"]["406"]["content"].get("application/problem+json").is_some(),
+                "{path}: no 406"
+            );
         }
     }
     drawn.sort_unstable();
