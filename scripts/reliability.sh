@@ -3,7 +3,7 @@
 # against a real `arbiter` binary on loopback (scripts/reliability.py, Python standard library
 # only). Every check is bounded in time; every server it starts is stopped on exit.
 #
-#   scripts/reliability.sh [--only saturation,memory,connections,slow-bodies,shutdown,metrics]
+#   scripts/reliability.sh [--only saturation,memory,connections,slow-bodies,shutdown,metrics,cpu]
 #
 # Groups and what they assert:
 #   saturation   with 2 rules workers + 2 queued kept busy by 8 heavy /v1/analyze loaders (the
@@ -24,6 +24,14 @@
 #                with a many-second request in flight
 #   metrics      3,000 requests with random HTTP methods grow /metrics by at most 64 KiB and
 #                leave at most 10 method label values
+#   cpu          the worst cases at the caps, one request at a time (analyze of 500 creatures
+#                packed on 25x25, with reach 1,000 ft too; cover of the largest creatures across
+#                10,000 low walls; 1,000 steps and a charge past 498-499 enemies of reach
+#                1,000 ft; initiative of 500) each cost the server under REL_CPU_MS of CPU
+#                (utime+stime from /proc/PID/stat, median of 3), and two refused bodies (800 KB
+#                inline Universal VTT + 50 unknown fields, 1 MiB of creatures + 50 unknown
+#                fields) under REL_CPU_PARSE_MS; judged on a release binary only (one without
+#                .debug_info; REL_RELEASE_BIN=1 vouches for another)
 #
 # Settings (environment):
 #   ARBITER_BIN        binary to test; default target/release/arbiter if it exists, else
@@ -32,6 +40,7 @@
 #   REL_SHED_P99_MS    default 100
 #   REL_RSS_MIB        default 256
 #   REL_SLACK_SECS     slack on timeout-based closes, default 2
+#   REL_CPU_MS         default 120; REL_CPU_PARSE_MS default 150
 #   REL_KEEP_LOGS=1    keep the server logs (always kept when a check fails)
 #
 # Last line: `reliability: N passed, M failed`; exit status 0 only if M is 0. About 90 s.
