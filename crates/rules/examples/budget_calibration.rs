@@ -2,7 +2,11 @@
 //! (grid side 1,000, 10,000 walls, 10,000 light sources, 500 creatures, 1,000 path steps) for
 //! every question, runs each with the default budget (`Budget::new(5_000_000)`) and prints the
 //! CPU time taken (scene construction included, as the server does), the units spent and the
-//! outcome. The goal is that no row takes much more than ~25–50 ms in a release build.
+//! outcome. The goal (issue 25) is that no row takes more than about 100 ms of CPU in a release
+//! build on a loaded 2-core machine, so that the server, parse and answer included, stays under
+//! the 120 ms that `scripts/reliability.py --only cpu` checks; the cases of issue 25 (500
+//! creatures packed on 25×25, reach 1,000 ft; the largest creatures across 10,000 crossing low
+//! walls; moves and charges past enemies of reach 1,000 ft) are among them.
 //!
 //! `cargo run --release -p arbiter-rules --example budget_calibration [FILTER]`
 
