@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reliability checks against a real `arbiter` binary: overload, stalls, slow clients, memory,
-shutdown, metrics cardinality, memory and probes at the connection cap. Loopback only, every
-wait bounded, standard library only.
+shutdown, metrics cardinality, memory and probes at the connection cap, import bombs and CPU per
+request. Loopback only, every wait bounded, standard library only.
 
     python3 scripts/reliability.py --bin target/release/arbiter [--only saturation,memory,...]
 
@@ -15,6 +15,8 @@ Bounds (override with the environment; see scripts/reliability.sh for the list):
   REL_RSS_MIB        peak resident memory during the amplification requests (256)
   REL_SLACK_SECS     slack on every timeout-based close (2)
   REL_IMPORT_BOMB_MIB peak resident memory while an import bomb is refused (200)
+  REL_CPU_MS         server CPU of each worst-case question at the caps (120)
+  REL_CPU_PARSE_MS   server CPU of each refused large body (150)
 """
 
 import argparse
@@ -1160,6 +1162,198 @@ def import_shutdown(binary, logdir):
         check(exited and secs <= bound,
               f"imports: exited {'%.1f' % secs if exited else 'not within %.0f' % (bound + 20)} s after SIGTERM "
               f"with an import arriving (unready {unready} + grace {grace} + {SLACK:.0f} = {bound:.0f} s)")
+# ------------------------------------------------------------------------------------ cpu
+def elf_has_debug_info(path):
+    """Whether the ELF file at `path` has a `.debug_info` section: a debug build has one, a
+    release build (Cargo strips debug info from release binaries) none. None if not ELF."""
+    import struct
+    with open(path, "rb") as f:
+        head = f.read(64)
+        if head[:4] != b"\x7fELF" or head[4] != 2:
+            return None
+        end = "<" if head[5] == 1 else ">"
+        shoff, = struct.unpack(end + "Q", head[0x28:0x30])
+        shentsize, shnum, shstrndx = struct.unpack(end + "HHH", head[0x3A:0x40])
+        f.seek(shoff)
+        table = f.read(shentsize * shnum)
+
+        def section(i):
+            name, _, _, _, offset, size = struct.unpack(end + "IIQQQQ", table[i * shentsize:i * shentsize + 40])
+            return name, offset, size
+
+        _, str_off, str_size = section(shstrndx)
+        f.seek(str_off)
+        names = f.read(str_size)
+    for i in range(shnum):
+        name_at = section(i)[0]
+        if names[name_at:names.index(b"\0", name_at)] == b".debug_info":
+            return True
+    return False
+
+
+def process_cpu_ms(pid):
+    """utime + stime of process `pid` (every thread), milliseconds, from /proc/PID/stat."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    # After the command: state is field 3, utime and stime fields 14 and 15 (1-based).
+    return (int(fields[11]) + int(fields[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+
+def fighter(cid, side, x, y, **extra):
+    c = {"id": cid, "side": side, "at": {"x": x, "y": y}}
+    c.update(extra)
+    return c
+
+
+def packed_analyze(ruleset, reach_ft=None):
+    """500 creatures on 500 of a 25x25 map's 625 squares, two alternating sides."""
+    extra = {} if reach_ft is None else {"reach_ft": reach_ft}
+    people = [fighter(f"c{i}", "a" if i % 2 == 0 else "b", i % 25, i // 25, **extra) for i in range(500)]
+    return {"encounter": {"ruleset": ruleset, "grid": {"width": 25, "height": 25}, "creatures": people}}
+
+
+def low_wall_cover(ruleset, size):
+    """Two of the largest creatures 990 squares apart across 10,000 low walls 40 squares long,
+    0.098 squares apart: every line between them crosses all of them."""
+    walls = [{"from": {"x": round(7 + 0.098 * i, 3), "y": 480}, "to": {"x": round(7 + 0.098 * i, 3), "y": 520},
+              "kind": "low"} for i in range(10000)]
+    return {"encounter": {"ruleset": ruleset, "grid": {"width": 1000, "height": 1000, "walls": walls},
+                          "creatures": [fighter("a", "party", 0, 497, size=size),
+                                        fighter("t", "monsters", 990, 497, size=size)]},
+            "attacker": "a", "target": "t", "attack": "ranged"}
+
+
+def long_move(ruleset):
+    """1,000 steps zigzagging east past 499 enemies of 1,000 ft reach along the path."""
+    people = [fighter("m", "party", 0, 500, speed_ft=10000)]
+    people += [fighter(f"e{i}", "monsters", 2 + 2 * i, 492 if i % 2 == 0 else 508, reach_ft=1000)
+               for i in range(499)]
+    path = [{"x": i, "y": 500 + i % 2} for i in range(1, 991)] + [{"x": 990, "y": 500 + k} for k in range(1, 11)]
+    return {"encounter": {"ruleset": ruleset, "grid": {"width": 1000, "height": 1000}, "creatures": people},
+            "creature": "m", "mode": "walk", "path": path}
+
+
+def long_charge(ruleset):
+    """A charge 995 squares east (the path the engine picks: a given one holds at most 256
+    steps) past 498 enemies of 1,000 ft reach beside it."""
+    people = [fighter("a", "party", 0, 500, speed_ft=5000, stats={"cmb": 8, "attack_bonus": 5}),
+              fighter("t", "monsters", 995, 500, stats={"cmd": 20, "ac": 15})]
+    people += [fighter(f"e{i}", "monsters", 2 + 2 * i, 495 if i % 2 == 0 else 505, reach_ft=1000)
+               for i in range(498)]
+    return {"encounter": {"ruleset": ruleset, "grid": {"width": 1000, "height": 1000}, "creatures": people},
+            "attacker": "a", "target": "t", "kind": "charge",
+            "dice": {"mode": "odds"}}
+
+
+def big_initiative(ruleset):
+    """500 creatures of distinct-ish bonuses (37 values), the exact odds of acting first."""
+    people = [fighter(f"c{i}", "a", i % 100, i // 100, stats={"initiative_bonus": i % 37}) for i in range(500)]
+    return {"encounter": {"ruleset": ruleset, "grid": {"width": 100, "height": 100}, "creatures": people},
+            "dice": {"mode": "odds"}}
+
+
+def unknown_fields(body, n=50):
+    """`body` with `n` unknown top-level fields after its own."""
+    body = dict(body)
+    for i in range(n):
+        body[f"unknown_{i}"] = i
+    return body
+
+
+def inline_uvtt_body():
+    """About 800 KB: a cover question whose grid is an inline Universal VTT file of 45,000
+    points (45 polylines of 1,000), then 50 unknown top-level fields."""
+    rng = Lcg(7)
+    lines = [[{"x": rng.next(1000), "y": rng.next(1000)} for _ in range(1000)] for _ in range(45)]
+    uvtt = {"format": 0.3, "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 1000, "y": 1000},
+                                         "pixels_per_grid": 100},
+            "line_of_sight": lines}
+    return unknown_fields({"encounter": {"ruleset": "pf1e", "grid": {"uvtt": uvtt},
+                                         "creatures": [fighter("a", "party", 1, 1), fighter("t", "monsters", 5, 5)]},
+                           "attacker": "a", "target": "t"})
+
+
+def many_creatures_body(limit=1024 * 1024):
+    """Just under 1 MiB of minimal creatures in an analyze question, then 50 unknown fields."""
+    people = []
+    size = 200
+    while size < limit - 1200:
+        c = fighter(f"c{len(people)}", "a" if len(people) % 2 else "b", len(people) % 100, len(people) % 97)
+        size += len(json.dumps(c)) + 2
+        people.append(c)
+    return unknown_fields({"encounter": {"ruleset": "pf1e", "grid": {"width": 100, "height": 100},
+                                         "creatures": people}})
+
+
+CPU_MS = float(os.environ.get("REL_CPU_MS", "120"))
+CPU_PARSE_MS = float(os.environ.get("REL_CPU_PARSE_MS", "150"))
+
+
+def cpu_cases():
+    """(name, path, body, CPU bound in ms, statuses accepted)."""
+    ok_or_budget = (200, 422)
+    cases = [
+        ("parse: 800 KB inline uvtt of 45k points + 50 unknown fields", "/v1/cover", inline_uvtt_body(),
+         CPU_PARSE_MS, (422,)),
+        ("parse: 1 MiB of creatures + 50 unknown fields", "/v1/analyze", many_creatures_body(), CPU_PARSE_MS,
+         (422,)),
+    ]
+    for ruleset in ("pf1e", "dnd5e2024", "sf1e"):
+        cases.append((f"analyze: {ruleset} 500 packed on 25x25", "/v1/analyze", packed_analyze(ruleset), CPU_MS,
+                      ok_or_budget))
+        cases.append((f"analyze: {ruleset} 500 packed on 25x25, reach 1000 ft", "/v1/analyze",
+                      packed_analyze(ruleset, 1000), CPU_MS, ok_or_budget))
+    cases += [
+        ("cover: pf1e colossal vs colossal across 10k low walls", "/v1/cover",
+         low_wall_cover("pf1e", "colossal"), CPU_MS, ok_or_budget),
+        ("cover: dnd5e2024 gargantuan vs gargantuan across 10k low walls", "/v1/cover",
+         low_wall_cover("dnd5e2024", "gargantuan"), CPU_MS, ok_or_budget),
+        ("movement: pf1e 1000 steps past 499 enemies of reach 1000 ft", "/v1/movement", long_move("pf1e"),
+         CPU_MS, ok_or_budget),
+        ("movement: dnd5e2024 1000 steps past 499 enemies of reach 1000 ft", "/v1/movement",
+         long_move("dnd5e2024"), CPU_MS, ok_or_budget),
+        ("maneuvers: pf1e charge past 498 enemies of reach 1000 ft", "/v1/maneuvers", long_charge("pf1e"),
+         CPU_MS, ok_or_budget),
+        ("initiative: pf1e 500 creatures, odds", "/v1/initiative", big_initiative("pf1e"), CPU_MS, ok_or_budget),
+        ("initiative: dnd5e2024 500 creatures, odds", "/v1/initiative", big_initiative("dnd5e2024"), CPU_MS,
+         ok_or_budget),
+    ]
+    return cases
+
+
+def group_cpu(binary, logdir):
+    """Each worst case, one request at a time, costs the server process under its CPU bound."""
+    debug = elf_has_debug_info(binary)
+    if debug is not False and os.environ.get("REL_RELEASE_BIN") != "1":
+        check(False, f"cpu: {binary} is {'a debug build' if debug else 'not an ELF file'}: CPU bounds "
+                     "are judged on a release binary only (cargo build --release --locked), or set "
+                     "REL_RELEASE_BIN=1 for an ELF release binary built with debug info")
+        return
+    server = Server(binary, logdir, "cpu", {"ARBITER_RULES_WORKERS": 1})
+    try:
+        if not check(server.wait_healthy(), "cpu: server healthy"):
+            server.tail()
+            return
+        # Warm up: the first request pays for lazily built tables.
+        request(server.port, "POST", "/v1/analyze", json.dumps(packed_analyze("pf1e")).encode(), timeout=30)
+        for name, path, body, bound, accepted in cpu_cases():
+            data = json.dumps(body).encode()
+            spent, statuses, kinds = [], set(), set()
+            for _ in range(3):
+                before = process_cpu_ms(server.proc.pid)
+                status, _, answer, _ = request(server.port, "POST", path, data, timeout=30)
+                spent.append(process_cpu_ms(server.proc.pid) - before)
+                statuses.add(status)
+                if status != 200:
+                    try:
+                        kinds.add(json.loads(answer).get("type", "?").rsplit(":", 1)[-1])
+                    except ValueError:
+                        kinds.add("?")
+            median = sorted(spent)[1]
+            what = "/".join(str(s) for s in sorted(statuses)) + (f" {','.join(sorted(kinds))}" if kinds else "")
+            check(statuses <= set(accepted) and median < bound,
+                  f"cpu: {name} ({len(data) / 1024:.0f} KiB): {what}, CPU {median:.0f} ms "
+                  f"(runs {', '.join(f'{s:.0f}' for s in spent)}; bound {bound:.0f} ms)")
     finally:
         server.stop()
 
@@ -1174,6 +1368,7 @@ GROUPS = {
     "conn-memory": group_conn_memory,
     "probe-at-cap": group_probe_at_cap,
     "imports": group_imports,
+    "cpu": group_cpu,
 }
 
 
@@ -1182,7 +1377,8 @@ def main():
     parser.add_argument("--bin", required=True, help="the arbiter binary")
     parser.add_argument("--only", default="", help="comma-separated groups: " + ",".join(GROUPS))
     args = parser.parse_args()
-    groups = [g for g in args.only.split(",") if g] or list(GROUPS)
+    # The CPU bounds hold for a release build only: that group runs when named.
+    groups = [g for g in args.only.split(",") if g] or [g for g in GROUPS if g != "cpu"]
     unknown = [g for g in groups if g not in GROUPS]
     if unknown:
         parser.error(f"unknown groups {unknown}")

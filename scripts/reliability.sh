@@ -4,7 +4,7 @@
 # only). Every check is bounded in time; every server it starts is stopped on exit.
 #
 #   scripts/reliability.sh [--only saturation,memory,connections,slow-bodies,shutdown,metrics,
-#                                  conn-memory,probe-at-cap,imports]
+#                                  conn-memory,probe-at-cap,imports,cpu]
 #
 # Groups and what they assert:
 #   saturation   with 2 rules workers + 2 queued kept busy by 8 heavy /v1/analyze loaders (the
@@ -35,6 +35,15 @@
 #                Universal VTT line_of_sight) each answer 422 with VmHWM under REL_IMPORT_BOMB_MIB;
 #                two bomb senders at once leave /v1/cover 200 within 2 s; SIGTERM during a slow
 #                Foundry import answers it 503 shutting-down and exits within 1 + 1 + slack s
+#   cpu          the worst cases at the caps, one request at a time (analyze of 500 creatures
+#                packed on 25x25, with reach 1,000 ft too; cover of the largest creatures across
+#                10,000 low walls; 1,000 steps and a charge past 498-499 enemies of reach
+#                1,000 ft; initiative of 500) each cost the server under REL_CPU_MS of CPU
+#                (utime+stime from /proc/PID/stat, median of 3), and two refused bodies (800 KB
+#                inline Universal VTT + 50 unknown fields, 1 MiB of creatures + 50 unknown
+#                fields) under REL_CPU_PARSE_MS; judged on a release binary only (one without
+#                .debug_info; REL_RELEASE_BIN=1 vouches for another), so it runs only when
+#                named with --only
 #
 # Settings (environment):
 #   ARBITER_BIN        binary to test; default target/release/arbiter if it exists, else
@@ -44,6 +53,7 @@
 #   REL_RSS_MIB        default 256
 #   REL_SLACK_SECS     slack on timeout-based closes, default 2
 #   REL_IMPORT_BOMB_MIB default 200
+#   REL_CPU_MS         default 120; REL_CPU_PARSE_MS default 150
 #   REL_KEEP_LOGS=1    keep the server logs (always kept when a check fails)
 #
 # Last line: `reliability: N passed, M failed`; exit status 0 only if M is 0. About 2 min.

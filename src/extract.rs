@@ -5,6 +5,9 @@ pub mod negotiate;
 mod serde_text;
 mod strict;
 
+use std::cell::Cell;
+
+use arbiter_rules::budget::Budget;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{StatusCode, header};
@@ -37,6 +40,7 @@ where
             return Err(AppError::UnsupportedMediaType);
         }
         let limit = req.extensions().get::<BodyLimit>().map(|l| l.0).unwrap_or(usize::MAX);
+        let work = req.extensions().get::<crate::pool::Work>().cloned();
         let bytes = Bytes::from_request(req, state).await.map_err(|r| {
             if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 AppError::TooLarge(limit)
@@ -44,7 +48,12 @@ where
                 AppError::Malformed(Text::new(r.body_text(), "le corps n'a pas pu être lu"))
             }
         })?;
-        let value: T = crate::capped::within(&state.config.limits, || parse(&bytes))?;
+        // A refused body's reading is charged like a question's work, and stops with it.
+        let mut budget = match work {
+            Some(work) => work.budget(),
+            None => Budget::new(state.config.limits.work_budget),
+        };
+        let value: T = crate::capped::within(&state.config.limits, || parse_within(&bytes, &mut budget))?;
         // Every stated bound before any work: the handler only sees a request within them.
         let problems = value.violations(&state.config.limits);
         if problems.is_empty() { Ok(AppJson(value)) } else { Err(AppError::Invalid(problems)) }
@@ -64,6 +73,12 @@ pub(crate) fn is_json(v: Option<&header::HeaderValue>) -> bool {
 }
 
 /// Parses a JSON body into `T`, turning serde's errors into problems with JSON pointers and
+/// plain sentences (`serde_text`), within the default work budget (see [`parse_within`]).
+pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    parse_within(bytes, &mut Budget::new(crate::config::Limits::default().work_budget))
+}
+
+/// Parses a JSON body into `T`, turning serde's errors into problems with JSON pointers and
 /// plain sentences (`serde_text`).
 ///
 /// The bytes decide between 400 and 422: a body that is not JSON at all is a 400; JSON that
@@ -74,9 +89,14 @@ pub(crate) fn is_json(v: Option<&header::HeaderValue>) -> bool {
 /// `serde_json::Value` and deserialized once more after each error, the wrong value
 /// replaced by a stand-in of the expected kind (an unknown key removed, a missing one
 /// added), until it fits or [`MAX_SHAPE_PROBLEMS`] are found. Problems inside a stand-in are
-/// the stand-in's, not the client's, and are not reported. The number of passes is bounded
-/// by the body's size ([`SHAPE_WORK_BYTES`]), so a large body gets fewer of them.
-pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+/// the stand-in's, not the client's, and are not reported.
+///
+/// A refused body's reading is work like a question's: every read after the first is charged
+/// to `budget` ([`UNITS_PER_KIB`] per KiB read), and a further pass is made only while the
+/// budget affords it, so a large body gets fewer of them (the first problem is always found).
+/// The passes after the first only look for problems: an inline Universal VTT file is not
+/// converted again in them (see [`shape_only`]).
+pub fn parse_within<T: DeserializeOwned>(bytes: &[u8], budget: &mut Budget) -> Result<T, AppError> {
     // Tracking the path costs about as much as the parse itself, and only a failure needs
     // it: parse plainly, and again with the path only to explain a failure.
     // Checked as UTF-8 once, the body's strings are not checked again one by one.
@@ -88,29 +108,42 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
             return Ok(value);
         }
     }
-    // `IgnoredAny` checks the syntax only (numbers are skipped, not converted).
+    let pass = pass_units(bytes.len());
+    // The refused parse, then the syntax check (`IgnoredAny` skips numbers, converts nothing).
+    let _ = budget.spend(pass + pass / 8);
     if let Err(e) = serde_json::from_slice::<IgnoredAny>(bytes) {
         return Err(AppError::Malformed(malformed(bytes, &e)));
     }
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let first = match serde_path_to_error::deserialize::<_, T>(Strict(&mut de)) {
-        Ok(value) => {
-            // Unreachable in practice (the bytes are one JSON value), but never answer 200
-            // to them.
-            de.end().map_err(|e| AppError::Malformed(malformed(bytes, &e)))?;
-            return Ok(value);
+    let first = {
+        let _shape = ShapeOnly::enter();
+        let _ = budget.spend(2 * pass);
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        match serde_path_to_error::deserialize::<_, T>(Strict(&mut de)) {
+            Ok(_) => None,
+            Err(e) => Some(located(&e)),
         }
-        Err(e) => located(&e),
+    };
+    let Some((pointer, fault)) = first else {
+        // Unreachable in practice (the plain parse failed on the same bytes); never answer
+        // 200 to them, and never with a value read for its shape only.
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        let value = T::deserialize(Strict(&mut de)).map_err(|e| AppError::Malformed(malformed(bytes, &e)))?;
+        de.end().map_err(|e| AppError::Malformed(malformed(bytes, &e)))?;
+        return Ok(value);
     };
     let mut found = Found { issues: Vec::new(), stand_ins: Vec::new() };
-    found.report(&first.0, &first.1);
+    found.report(&pointer, &fault);
     // A list past its bound is refused before the rest is read: the rest is not read again.
-    if matches!(first.1, Fault::PastBound { .. }) {
+    if matches!(fault, Fault::PastBound { .. }) {
         return Err(AppError::Invalid(found.issues));
     }
-    if let Ok(value) = serde_json::from_slice::<Value>(bytes) {
-        let passes = (SHAPE_WORK_BYTES / bytes.len().max(1)).clamp(1, 4 * MAX_SHAPE_PROBLEMS);
-        the_others::<T>(value, passes, &mut found);
+    // The tree, then at least one pass over it: read only when both can be paid for.
+    if budget.afford(3 * pass).is_ok()
+        && budget.spend(pass).is_ok()
+        && let Ok(value) = serde_json::from_slice::<Value>(bytes)
+    {
+        let _shape = ShapeOnly::enter();
+        the_others::<T>(value, 2 * pass, budget, &mut found);
     }
     Err(AppError::Invalid(found.issues))
 }
@@ -118,8 +151,41 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
 /// The most wrong shapes (types, keys, values) one answer lists.
 pub const MAX_SHAPE_PROBLEMS: usize = 50;
 
-/// The body bytes that the passes looking for more problems may read in all.
-const SHAPE_WORK_BYTES: usize = 8 << 20;
+/// Work units charged per KiB of body read once more, path tracked (about the rules' cost per
+/// unit: see `arbiter_rules::budget`; measured with the `cpu` group of `scripts/reliability.py`).
+pub const UNITS_PER_KIB: u64 = 1024;
+
+/// The units of one plain read of `len` bytes.
+fn pass_units(len: usize) -> u64 {
+    arbiter_rules::budget::units(len).saturating_mul(UNITS_PER_KIB) / 2048 + 1
+}
+
+thread_local! {
+    /// Set while a body is read for its shape only (the passes that look for problems).
+    static SHAPE_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the value being read is read for its shape only: its problems are wanted, the value
+/// itself is dropped, so work that cannot fail (an inline file's conversion) may be skipped.
+pub(crate) fn shape_only() -> bool {
+    SHAPE_ONLY.with(Cell::get)
+}
+
+/// Sets [`shape_only`] on this thread until dropped.
+struct ShapeOnly;
+
+impl ShapeOnly {
+    fn enter() -> Self {
+        SHAPE_ONLY.with(|s| s.set(true));
+        ShapeOnly
+    }
+}
+
+impl Drop for ShapeOnly {
+    fn drop(&mut self) {
+        SHAPE_ONLY.with(|s| s.set(false));
+    }
+}
 
 /// The problems found so far and the pointers of the stand-ins put in.
 struct Found {
@@ -139,12 +205,15 @@ impl Found {
     }
 }
 
-/// Deserializes `value` again and again, each error recorded and its value replaced, for at
-/// most `passes` passes.
-fn the_others<T: DeserializeOwned>(mut value: Value, passes: usize, found: &mut Found) {
+/// Deserializes `value` again and again, each error recorded and its value replaced, while
+/// `budget` affords a pass of `pass` units.
+fn the_others<T: DeserializeOwned>(mut value: Value, pass: u64, budget: &mut Budget, found: &mut Found) {
     let mut last: Option<(String, Fault)> = None;
-    for _ in 0..passes {
-        if found.issues.len() >= MAX_SHAPE_PROBLEMS {
+    for _ in 0..4 * MAX_SHAPE_PROBLEMS {
+        if found.issues.len() >= MAX_SHAPE_PROBLEMS
+            || budget.afford(pass).is_err()
+            || budget.spend(pass).is_err()
+        {
             return;
         }
         let Err(e) = serde_path_to_error::deserialize::<_, T>(Strict(&value)) else { return };
@@ -366,6 +435,85 @@ mod tests {
         assert_eq!(invalid(r#"{"kind":"A","n":1e400}"#).0, "/n");
         assert_eq!(invalid(r#"{"kind":"A","n":1,"n":2}"#).0, "/n");
         assert!(matches!(parse::<K>(br#"{"kind":nul,"n":1}"#), Err(AppError::Malformed(_))));
+    }
+
+    /// A body with `n` unknown fields after `items`, padded by a long string in `items` to
+    /// about `pad` bytes.
+    fn unknown_fields(n: usize, pad: usize) -> String {
+        let unknown: String = (0..n).map(|i| format!(",\"u{i}\":{i}")).collect();
+        format!(r#"{{"items":[{{"x":1}}],"pad":"{}"{unknown}}}"#, "p".repeat(pad))
+    }
+
+    fn pointers_of(r: Result<Outer, AppError>) -> Vec<String> {
+        match r {
+            Err(AppError::Invalid(e)) => e.into_iter().map(|i| i.pointer).collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Every wrong shape of a small body is listed, up to 50, within the default budget: the
+    /// first in body order, the others in the order of the tree's keys (sorted).
+    #[test]
+    fn a_small_body_lists_every_problem_up_to_the_cap() {
+        let all = pointers_of(parse::<Outer>(unknown_fields(60, 0).as_bytes()));
+        let mut unknown: Vec<String> = (0..60).map(|i| format!("/u{i}")).collect();
+        unknown.sort();
+        let expected: Vec<String> =
+            ["/pad".to_owned()].into_iter().chain(unknown.into_iter().take(49)).collect();
+        assert_eq!(all, expected);
+    }
+
+    /// Reading a refused body again is charged: a budget that affords no further pass lists
+    /// the first problem only, and a large body gets fewer passes than a small one (issue 25:
+    /// 1 MiB with 50 unknown fields cost 500 ms of CPU when every pass was made).
+    #[test]
+    fn passes_after_the_first_problem_are_charged_to_the_budget() {
+        let body = unknown_fields(50, 100);
+        let mut none = Budget::new(0);
+        assert_eq!(pointers_of(parse_within(body.as_bytes(), &mut none)), ["/pad"]);
+        let mut default = Budget::new(crate::config::Limits::default().work_budget);
+        assert_eq!(pointers_of(parse_within(body.as_bytes(), &mut default)).len(), 50);
+        // 1 MiB: a plain read costs half a unit per byte, a read with its path one. The
+        // default budget (5,000,000 units) pays the refused parse, the syntax check, the
+        // path-tracked read and the tree (about 2 units per byte, 2.2 M), then two passes over the
+        // tree: the first finds `/pad` again and removes it, the second finds `/u0`.
+        let big = unknown_fields(50, 1 << 20);
+        let found = pointers_of(parse::<Outer>(big.as_bytes()));
+        assert_eq!(found, ["/pad", "/u0"]);
+        let mut cancelled = Budget::with_cancel(u64::MAX, std::sync::Arc::new(true.into()));
+        assert_eq!(
+            pointers_of(parse_within(body.as_bytes(), &mut cancelled)),
+            ["/pad"],
+            "a cancel stops them"
+        );
+    }
+
+    /// The passes that only look for problems read values for their shape: `shape_only` is set
+    /// in them (an inline file is not converted again) and cleared after.
+    #[test]
+    fn shape_only_is_set_in_the_passes_after_the_first() {
+        #[derive(Debug)]
+        struct Seen;
+        thread_local!(static SEEN: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) });
+        impl<'de> serde::Deserialize<'de> for Seen {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                SEEN.with(|s| s.borrow_mut().push(shape_only()));
+                IgnoredAny::deserialize(d).map(|_| Seen)
+            }
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Holder {
+            seen: Seen,
+        }
+        let r = parse::<Holder>(br#"{"seen":{"a":1},"u1":1,"u2":2}"#);
+        let AppError::Invalid(e) = r.unwrap_err() else { panic!() };
+        assert_eq!(e.iter().map(|i| i.pointer.as_str()).collect::<Vec<_>>(), ["/u1", "/u2"]);
+        // The plain parse, then the path-tracked one and three passes over the tree (`/u1`
+        // again, `/u2`, then none).
+        assert_eq!(SEEN.with(|s| s.borrow().clone()), [false, true, true, true, true]);
+        assert!(!shape_only(), "cleared after the parse");
     }
 
     #[test]

@@ -176,6 +176,21 @@ impl<'de> Visitor<'de> for GridVisitor {
                 if let Some(key) = map.next_key::<String>()? {
                     return Err(de::Error::unknown_field(&key, &["uvtt"]));
                 }
+                if crate::extract::shape_only() {
+                    // Read again for its problems only: the file was converted, if at all, by
+                    // the first read; converting it once per pass cost more than the pass.
+                    return Ok(GridIn {
+                        width: 1,
+                        height: 1,
+                        map: None,
+                        cells: Vec::new(),
+                        walls: Vec::new(),
+                        light: bright(),
+                        light_map: None,
+                        lights: Vec::new(),
+                        imported: None,
+                    });
+                }
                 return Ok(crate::import::uvtt::inline(&file));
             }
             Some(GridKey::Other(key)) => Some(key),

@@ -22,8 +22,9 @@ pub use crate::trace::analyze::AnalyzeEffect;
 use crate::trace::{Effect, Trace};
 use crate::vision::{self, Attack as SightAttack, ConcealmentAnswer};
 
-/// Work units of one pair besides its lines.
-const PER_PAIR: u64 = 50;
+/// Work units of one pair besides its lines: its three answers, their traces and its place in
+/// the answer (a pair is about 1 KiB: the pages it fills cost as much as its rules).
+const PER_PAIR: u64 = 120;
 
 /// Which attack the pairs are judged for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

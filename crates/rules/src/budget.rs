@@ -10,19 +10,27 @@
 //! question costs about the same time per unit as the `/v1/analyze` benchmark scene:
 //!
 //! - a line: 2 units of set-up, 1 per 2 squares crossed, 1 per wall of the index tested, 1 per
-//!   wall tested for rule 6 end points; a traced line 2 more per hit reported or rendered;
+//!   wall tested for rule 6 end points; a traced line 32 more per hit reported or rendered
+//!   (the hit is kept with the line, filtered again by every choice that reads it, and may
+//!   be written in the answer);
 //! - a scene: 1 per 8 squares of the map (refused before the cell arrays are allocated), 1 per
 //!   wall per index bucket it is filed in, `1 + side²` per creature;
-//! - `/v1/analyze`: 50 per ordered pair, plus its lines;
+//! - `/v1/analyze`: 120 per ordered pair (its answers, traces and place in the answer), plus
+//!   its lines;
+//! - flanking: 3 per enemy of the target whose threat is judged, 8 per helper judged;
 //! - light: 2 per light source considered for a square;
-//! - movement, pushes and charges: 1 per square or step visited, 1 per 4 walls tested against
+//! - movement, pushes and charges: 1 per square or step visited, 1 per 2 walls tested against
 //!   a step, 1 per 4 creatures scanned for an occupied square;
 //! - initiative: 20 per creature (numbers, trace, order entry), 1 per 4 elements of each
 //!   linear scan (surprised list, groups, ties), a roll-off round `n²/4 + n log n` for a run of
 //!   n tied entries, and for the odds of acting first, per roller, total and other roller,
-//!   `1 + outcomes/8 + 3·k/16` (k = rollers tied on that total; ×4 for exact fractions).
+//!   `2 + outcomes/4 + 3·k/8` (k = rollers tied on that total; ×4 for exact fractions);
+//! - a refused request body (the server's `extract::parse_within`): half a unit per byte for
+//!   each plain reading, one per byte for each reading that tracks its path.
 //!
-//! The figures per question are in the calibration example's output.
+//! Calibrated (issue 25) so that the costliest question at the caps, parse, set-up, rules and
+//! answer included, stays under about 100 ms of one core on a loaded 2-core machine: a unit is
+//! about 20 ns there. The figures per question are in the calibration example's output.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -346,7 +346,7 @@ fn threats(
         if i == target || c.side == t.side {
             continue;
         }
-        budget.spend(1)?;
+        budget.spend(THREAT)?;
         let threatens_target = threat(enc, c, t_space).is_ok();
         threatened.push(Threat {
             creature: i,
@@ -424,6 +424,13 @@ fn attacker_ready(
     Ok(true)
 }
 
+/// Work units of one enemy's threat on the target (the reach bands of both spaces).
+const THREAT: u64 = 3;
+
+/// Work units of one helper judged: its threat (reach bands of both spaces), the pair of
+/// squares and the trace step naming it.
+const HELPER: u64 = 8;
+
 /// The helpers: every creature that could flank with the attacker, each either a flanker
 /// (with the pair of squares), not opposite, too far, or unable. Whether any could (a flanker
 /// or one not opposite).
@@ -451,7 +458,7 @@ fn helpers(
         if i == attacker || i == target || !candidate {
             continue;
         }
-        budget.spend(1)?;
+        budget.spend(HELPER)?;
         let ready = match by {
             FlankBy::Threat => threat(enc, h, t_space).map(|_| ()),
             FlankBy::Adjacency => dnd5e_ready(scene, i, target, t_space, budget)?,

@@ -678,7 +678,7 @@ fn first_odds(
                 }
                 // Two walks of the other roller's outcomes, and one product per tie count.
                 let tie_cells = if rj.key == ri.key { units(poly.len()).saturating_mul(cell) } else { cell };
-                budget.spend(1 + span(&rj.dist) / 8 + tie_cells.saturating_mul(3) / 16)?;
+                budget.spend(2 + span(&rj.dist) / 4 + tie_cells.saturating_mul(3) / 8)?;
                 let need = target.saturating_sub(i64::from(rj.bonus));
                 let less = rj.dist.p_where(|x| x < need);
                 let eq = rj.dist.p_eq(need);
@@ -702,7 +702,7 @@ fn first_odds(
                 }
             }
             let mut sum = (0.0f64, Ratio::ZERO);
-            budget.spend(units(poly.len()).saturating_mul(cell) / 4)?;
+            budget.spend(units(poly.len()).saturating_mul(cell) / 2)?;
             for (k, (f, r)) in poly.iter().enumerate() {
                 let share = 1.0 / (k as f64 + 1.0);
                 sum.0 += f * share;

@@ -3,7 +3,7 @@
 //! `pf1e.cover.soft`, `pf1e.cover.degrees`, `pf1e.cover.aoo`, `sf1e.cover.corner-lines`,
 //! `sf1e.cover.variants`, `hb3d.mod.cover`.
 
-use super::lines::{ElementKind, Origin, Tracer, kind_of, meeting_spans, span_distance};
+use super::lines::{ElementKind, Origin, Tracer, kind_of, meeting_spans, rectangle, span_distance};
 use super::{AttackKind, Context, CoverAnswer, CoverDegree};
 use crate::budget::Budget;
 use crate::encounter::WallKind;
@@ -35,6 +35,8 @@ struct Judge<'s> {
     /// area's origin square(s)).
     attacker: &'s [Square],
     target: &'s [Square],
+    /// `attacker` and `target` as rectangles, when they are (see `span_distance`).
+    rects: (Option<SquareSpan>, Option<SquareSpan>),
     creatures: bool,
 }
 
@@ -42,8 +44,8 @@ impl Judge<'_> {
     /// Whether a low element (met at `spans`) gives cover: within 30 ft of the target, and the
     /// attacker not strictly closer to it than the target.
     fn low_counts(&self, spans: &[SquareSpan]) -> (bool, i64, i64) {
-        let dt = span_distance(self.metric, self.target, spans);
-        let da = span_distance(self.metric, self.attacker, spans);
+        let dt = span_distance(self.metric, self.target, self.rects.1, spans);
+        let da = span_distance(self.metric, self.attacker, self.rects.0, spans);
         (dt <= LOW_OBSTACLE_REACH_SQUARES && da >= dt, dt, da)
     }
 
@@ -125,7 +127,13 @@ pub(super) fn resolve(
     let p = Procedure {
         ctx,
         pc,
-        judge: Judge { metric, attacker, target: &t_squares, creatures: ranged },
+        judge: Judge {
+            metric,
+            attacker,
+            target: &t_squares,
+            rects: (rectangle(attacker), rectangle(&t_squares)),
+            creatures: ranged,
+        },
         partial: ctx.enc.variants.is_on(pc.partial_variant),
         slits: ctx.scene.has_arrow_slits(),
     };

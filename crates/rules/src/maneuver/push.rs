@@ -68,7 +68,7 @@ pub(crate) fn meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
 }
 
 /// Walls tested against one step per work unit (most are rejected by their bounding box).
-pub(crate) const WALLS_PER_UNIT: usize = 4;
+pub(crate) const WALLS_PER_UNIT: usize = 2;
 
 /// Whether a blocking thin wall separates two neighbouring squares (crosses or touches the
 /// centre-to-centre segment; for a diagonal step that includes a wall ending at the corner).

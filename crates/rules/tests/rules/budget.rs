@@ -77,9 +77,9 @@ fn identical(n: i32) -> Encounter {
 }
 
 /// The odds of acting first visit, for each of the n rollers and each of its 20 totals, every
-/// other roller, at `1 + 20 / 8` = 3 units at least each: 3·20·n·(n − 1).
+/// other roller, at `2 + 20 / 4` = 7 units at least each: 7·20·n·(n − 1).
 fn odds_floor(n: u64) -> u64 {
-    3 * 20 * n * (n - 1)
+    7 * 20 * n * (n - 1)
 }
 
 #[test]
@@ -111,15 +111,15 @@ fn identical_creatures_cost_more_than_quadratically() {
 
 #[test]
 fn analyze_charges_every_pair() {
-    // 10 against 10 on an open map: 200 ordered pairs at 50 units each before any line.
+    // 10 against 10 on an open map: 200 ordered pairs at 120 units each before any line.
     let enc = encounter(RulesetId::Dnd5e2024, 40, two_sides(10));
     let scene = Scene::new(&enc, &mut Budget::unlimited()).unwrap();
     let mut budget = Budget::unlimited();
     let a = analyze(&scene, &AnalyzeQuestion::default(), &mut budget).unwrap();
     assert_eq!(a.pairs.len(), 200);
-    assert!(budget.spent() >= 200 * 50, "{}", budget.spent());
+    assert!(budget.spent() >= 200 * 120, "{}", budget.spent());
     scene.forget_sight();
-    let got = analyze(&scene, &AnalyzeQuestion::default(), &mut Budget::new(200 * 50));
+    let got = analyze(&scene, &AnalyzeQuestion::default(), &mut Budget::new(200 * 120));
     assert!(matches!(got, Err(RulesError::Budget(_))));
 }
 
@@ -133,4 +133,50 @@ fn a_scene_too_big_for_the_budget_is_refused_before_its_cells_are_allocated() {
     let mut budget = Budget::new(125_000);
     Scene::new(&enc, &mut budget).unwrap();
     assert_eq!(budget.spent(), 125_000);
+}
+
+/// `n` Medium creatures of two alternating sides on the first `n` squares of a `side`-wide
+/// map, row by row, each with a reach of `reach_ft`: everyone in reach of everyone.
+fn packed(ruleset: RulesetId, n: i32, side: i32, reach_ft: u32) -> Encounter {
+    let cs = (0..n)
+        .map(|i| {
+            let mut c = Creature::new(
+                &format!("c{i}"),
+                if i % 2 == 0 { "a" } else { "b" },
+                Square::new(i % side, i / side),
+                Size::Medium,
+            );
+            c.reach_ft = Some(reach_ft);
+            c
+        })
+        .collect();
+    encounter(ruleset, side, cs)
+}
+
+#[test]
+fn a_flanked_pair_is_charged_for_each_helper() {
+    // 60 creatures on an 8 × 8 map, reach 1,000 ft: 1,800 ordered pairs, all in reach, and
+    // for each the 29 other creatures of the attacker's side are judged as helpers (PF1
+    // flanking by threat) at 8 units each, besides the pair's 120.
+    let enc = packed(RulesetId::Pf1e, 60, 8, 1000);
+    let scene = Scene::new(&enc, &mut Budget::unlimited()).unwrap();
+    let mut budget = Budget::unlimited();
+    let a = analyze(&scene, &AnalyzeQuestion::default(), &mut budget).unwrap();
+    assert_eq!(a.pairs.len(), 1800);
+    assert!(a.pairs.iter().all(|p| p.in_reach && p.flanking.is_some()));
+    let floor = 1800 * (120 + 29 * 8);
+    assert!(budget.spent() >= floor, "{} < {floor}", budget.spent());
+}
+
+#[test]
+fn the_packed_500_creature_analysis_is_refused_by_the_default_budget() {
+    // Issue 25: 500 creatures on 500 of a 25 × 25 map's squares, reach 1,000 ft: 125,000
+    // ordered pairs, each in reach with 249 helpers, far beyond the 5,000,000 units; refused
+    // once they are spent (the work charged before the refusal counts).
+    let enc = packed(RulesetId::Pf1e, 500, 25, 1000);
+    let mut budget = Budget::new(5_000_000);
+    let got =
+        Scene::new(&enc, &mut budget).and_then(|s| analyze(&s, &AnalyzeQuestion::default(), &mut budget));
+    assert_eq!(got.unwrap_err(), RulesError::Budget(BudgetExceeded { limit: 5_000_000, cancelled: false }));
+    assert!(budget.spent() > 5_000_000, "refused once the work charged passed the limit");
 }
