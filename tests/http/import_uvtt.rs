@@ -172,11 +172,11 @@ async fn every_decision_is_warned_and_pointed_at() {
 ///
 /// dnd5e2014, attacker (2,3), target (6,3), the pillar square (4,3) outlined by thin walls
 /// between them. From the attacker's corner ⟨3,3⟩: the lines to ⟨6,3⟩ and ⟨7,3⟩ run along
-/// the pillar's north side (y = 3, an overlap: no block with grazing off, and the pillar's
-/// corners have walls on one side only: no pinch); the line to ⟨6,4⟩ crosses the pillar's
-/// west side at y = 3 + 1/3, the line to ⟨7,4⟩ at y = 3.25: 2 blocked. The same holds from
-/// ⟨2,3⟩ (crossings at 3.5 and 3.4), ⟨2,4⟩ and ⟨3,4⟩ (mirrored): every corner has 2 of 4
-/// lines blocked → half cover, +2 AC (`dnd5e.cover.grid`, DMG p. 251).
+/// the pillar's north side (y = 3) with both squares south of it; displaced south they cross
+/// the pillar's west side, which meets the north side at ⟨4,3⟩ (RULES.md `grid.line.blocked`
+/// rule 7); the line to ⟨6,4⟩ crosses the west side at y = 3 + 1/3, the line to ⟨7,4⟩ at
+/// y = 3.25. The same holds from every corner (mirrored for the south side): every line is
+/// blocked by the pillar's solid walls → no line of effect, total cover.
 #[tokio::test]
 async fn an_imported_room_answers_a_cover_question_and_so_does_the_file_inline() {
     let file = fixture("uvtt-room.dd2vtt");
@@ -199,7 +199,11 @@ async fn an_imported_room_answers_a_cover_question_and_so_does_the_file_inline()
     let imported = post_json(test_app(), "/v1/cover", &question(grid)).await;
     assert_eq!(imported.status, 200, "{}", String::from_utf8_lossy(&imported.body));
     let result = &imported.json()["result"];
-    assert_eq!((result["degree"].as_str(), result["ac_bonus"].as_i64()), (Some("half"), Some(2)), "{result}");
+    assert_eq!(
+        (result["degree"].as_str(), result["can_be_targeted"].as_bool()),
+        (Some("total"), Some(false)),
+        "{result}"
+    );
     let inline = post_json(test_app(), "/v1/cover", &question(json!({"uvtt": file}))).await;
     assert_eq!(inline.status, 200, "{}", String::from_utf8_lossy(&inline.body));
     assert_eq!(inline.json(), imported.json());
