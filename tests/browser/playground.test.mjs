@@ -4,8 +4,8 @@
 // with the mouse and moves it with the keyboard, checks each new cover degree against RULES.md
 // and that the server's drawing changed, switches to French and reads a French trace step and the page's French labels; then
 // loads README's Universal VTT room through the file input (its grid, walls and warnings),
-// places an archer and an orc past its pillar (half cover, in the cover question and the whole
-// scene's), and loads a bare Foundry scene.
+// places an archer and an orc past its pillar (total cover: RULES.md rule 7, in the cover question
+// and the whole scene's), and loads a bare Foundry scene.
 // Any request to a host other than this machine's loopback, any console error and any page
 // error fail the run. A screenshot goes to ARBITER_SCREENSHOT (default target/playground.png).
 //
@@ -224,7 +224,7 @@ async function main() {
     }
   });
 
-  await check("the imported room: an archer at (2, 3), an orc at (6, 3), half cover (+2) past the pillar", async () => {
+  await check("the imported room: an archer at (2, 3), an orc at (6, 3), total cover behind the pillar", async () => {
     for (const [id, side, x, y] of [["archer", "party", 2, 3], ["orc", "monsters", 6, 3]]) {
       await page.fill("#new-id", id);
       await page.selectOption("#new-side", side);
@@ -234,29 +234,30 @@ async function main() {
       await page.waitForSelector(`#grid [data-id="${id}"]`, { timeout: WAIT_MS });
     }
     expect((await page.inputValue("#attacker")) === "archer" && (await page.inputValue("#target")) === "orc", "archer against orc");
-    // README "Importing a map": two of the four lines from every corner of the archer's square
-    // cross the pillar, so the orc has half cover, +2 AC.
-    await fact(page, "degree", "half");
+    // README "Importing a map": the pillar is four thin walls in the creatures' row; every line
+    // crosses it or runs along its north or south face into a corner (RULES.md rule 7), so the
+    // orc has total cover and cannot be targeted.
+    await fact(page, "degree", "total");
     const f = await facts(page);
-    expect(f.ac_bonus === "2", `facts ${JSON.stringify(f)}`);
+    expect(f.can_be_targeted === "false", `facts ${JSON.stringify(f)}`);
     const sent = JSON.parse(await page.textContent("#request"));
     expect(sent.encounter.grid.width === 10 && sent.encounter.grid.walls.length === 12, "the question was not asked on the imported grid");
   });
 
-  await check("the whole scene (/v1/analyze) of the room: archer → orc half cover, the server's drawing", async () => {
+  await check("the whole scene (/v1/analyze) of the room: archer → orc total cover, the server's drawing", async () => {
     const before = await digest(page);
     await page.selectOption("#kind", "analyze");
     // README "Whole scene": a pair out of reach is judged for a ranged attack, as the cover
-    // question above: half cover, +2 AC.
-    await page.waitForSelector('#facts [data-fact="pair.archer.orc"][data-value="half"]', { timeout: WAIT_MS });
+    // question above: total cover, no AC bonus shown.
+    await page.waitForSelector('#facts [data-fact="pair.archer.orc"][data-value="total"]', { timeout: WAIT_MS });
     const text = await page.textContent('#facts [data-fact="pair.archer.orc"] dd');
-    expect(text.includes("+2 AC") && text.includes("20 ft") && text.includes("ranged"), `archer → orc: ${text}`);
+    expect(!text.includes("AC") && text.includes("20 ft") && text.includes("ranged"), `archer → orc: ${text}`);
     expect((await page.$$("#facts [data-fact=\"pair.orc.archer\"]")).length === 1, "no orc → archer pair");
     await newDrawing(page, before);
     const caption = await page.textContent("#drawing-caption");
     expect(caption === "POST /v1/analyze with Accept: image/svg+xml", `not the analyze drawing: ${caption}`);
     await page.selectOption("#kind", "cover");
-    await fact(page, "degree", "half");
+    await fact(page, "degree", "total");
   });
 
   await check("a bare Foundry scene (foundry-scene.json): the encounter of its tokens", async () => {
