@@ -1011,6 +1011,27 @@ IMPORT_BOMBS = [
 ]
 
 
+def uvtt_points_bomb(decoded=32 * 1024 * 1024 - 1024):
+    """gzip of a Universal VTT file of real points just under 32 MiB: polylines of 1,000 points
+    along rows 0.5 squares apart, each segment distinct (about 1.6 million walls before the
+    ARBITER_MAX_WALLS refusal)."""
+    import zlib
+    z = zlib.compressobj(6, zlib.DEFLATED, 31)
+    head = '{"format":0.3,"resolution":{"map_size":{"x":1000,"y":1000}},"line_of_sight":['
+    out, size, j = [z.compress(head.encode())], len(head), 0
+    while True:
+        y = j * 0.5
+        line = "[" + ",".join('{"x":%d,"y":%s}' % (x, y) for x in range(1000)) + "]"
+        if size + len(line) + 3 > decoded:
+            break
+        out.append(z.compress(((',' if j else '') + line).encode()))
+        size += len(line) + 1
+        j += 1
+    out.append(z.compress(b"]}"))
+    out.append(z.flush())
+    return b"".join(out)
+
+
 def cover_body():
     return json.dumps({
         "encounter": {
@@ -1034,6 +1055,8 @@ def group_imports(binary, logdir):
     bombs = []
     for name, path, head, item, tail in IMPORT_BOMBS:
         bombs.append((name, path, import_bomb(head, item, tail)))
+    # Real points: every list within its bound, the walls they make past ARBITER_MAX_WALLS.
+    bombs.append(("Universal VTT real points", "/v1/import/uvtt", uvtt_points_bomb()))
     gz = {"Content-Encoding": "gzip"}
     server = Server(binary, logdir, "imports", {
         "ARBITER_RULES_WORKERS": 2, "ARBITER_REQUEST_TIMEOUT_SECS": 60, "ARBITER_BODY_READ_TIMEOUT_SECS": 60,
@@ -1162,6 +1185,10 @@ def import_shutdown(binary, logdir):
         check(exited and secs <= bound,
               f"imports: exited {'%.1f' % secs if exited else 'not within %.0f' % (bound + 20)} s after SIGTERM "
               f"with an import arriving (unready {unready} + grace {grace} + {SLACK:.0f} = {bound:.0f} s)")
+    finally:
+        server.stop()
+
+
 # ------------------------------------------------------------------------------------ cpu
 def elf_has_debug_info(path):
     """Whether the ELF file at `path` has a `.debug_info` section: a debug build has one, a

@@ -272,7 +272,7 @@ pub struct Inline {
 /// placeholder of one square when the file breaks a bound, refused by the contract check.
 pub fn inline(file: &UvttFile) -> GridIn {
     let problems = bounds(file);
-    let mut grid = if problems.is_empty() { convert::convert(file).0 } else { convert::empty(1, 1) };
+    let mut grid = if problems.is_empty() { convert::convert(file, usize::MAX).0 } else { convert::empty(1, 1) };
     grid.imported = Some(Box::new(Inline { problems }));
     grid
 }
@@ -325,7 +325,7 @@ pub fn import(bytes: &[u8], limits: &Limits) -> Result<Imported, AppError> {
 pub fn finish(file: &UvttFile, limits: &Limits) -> Result<Imported, AppError> {
     let mut problems = bounds(file);
     if problems.is_empty() {
-        let (grid, warnings) = convert::convert(file);
+        let (grid, warnings) = convert::convert(file, limits.max_walls as usize);
         problems = sizes(&grid, limits);
         if problems.is_empty() {
             return Ok(Imported { grid, warnings });
@@ -463,14 +463,12 @@ pub fn sizes(g: &GridIn, limits: &Limits) -> Vec<Issue> {
         ("/lights", g.lights.len(), ("lights", "lumières")),
     ] {
         if n > max {
+            // The conversion keeps one wall past the limit, no more: "more than".
             out.push(Issue::new(
                 pointer,
                 Text::new(
-                    format!("the file makes {n} {}, over the limit of {max} (ARBITER_MAX_WALLS)", what.0),
-                    format!(
-                        "le fichier donne {n} {}, au-delà de la limite de {max} (ARBITER_MAX_WALLS)",
-                        what.1
-                    ),
+                    format!("the file makes more than {max} {} (ARBITER_MAX_WALLS)", what.0),
+                    format!("le fichier donne plus de {max} {} (ARBITER_MAX_WALLS)", what.1),
                 ),
             ));
         }

@@ -30,8 +30,10 @@ pub fn empty(w: i64, h: i64) -> GridIn {
     }
 }
 
-/// The grid of a file within its bounds, and the warnings.
-pub fn convert(f: &UvttFile) -> (GridIn, Vec<Warning>) {
+/// The grid of a file within its bounds, and the warnings. At most `max_walls + 1` walls are
+/// kept: a file that makes more is refused anyway (`sizes`), and its segments, up to some
+/// 2.4 million in an import body, are not all held while it is converted.
+pub fn convert(f: &UvttFile, max_walls: usize) -> (GridIn, Vec<Warning>) {
     let mut w = Warnings::default();
     let origin = f.resolution.map_origin.map_or((0.0, 0.0), |o| (o.x, o.y));
     let size = f.resolution.map_size;
@@ -53,7 +55,7 @@ pub fn convert(f: &UvttFile) -> (GridIn, Vec<Warning>) {
     // computes the height from the width).
     let mut grid = empty(size.x.ceil() as i64, size.y.ceil() as i64);
     let map = Map { origin, w: grid.width as f64, h: grid.height as f64 };
-    let mut walls = Walls::default();
+    let mut walls = Walls { keep: max_walls.saturating_add(1), ..Walls::default() };
     for (name, list) in
         [("line_of_sight", &f.line_of_sight), ("objects_line_of_sight", &f.objects_line_of_sight)]
     {
@@ -138,6 +140,8 @@ struct Walls {
     list: Vec<WallIn>,
     /// Index in `list` of each segment, by its ends in a fixed order.
     seen: HashMap<[u64; 4], usize>,
+    /// The most walls kept; a new segment past them is dropped.
+    keep: usize,
 }
 
 impl Walls {
@@ -147,6 +151,7 @@ impl Walls {
         let (p, q) = if (a.0, a.1) <= (b.0, b.1) { (a, b) } else { (b, a) };
         let key = [p.0.to_bits(), p.1.to_bits(), q.0.to_bits(), q.1.to_bits()];
         match self.seen.get(&key) {
+            None if self.list.len() >= self.keep => {}
             None => {
                 self.seen.insert(key, self.list.len());
                 self.list.push(WallIn {
@@ -486,6 +491,21 @@ mod tests {
         assert_eq!(m.clip((11.0, 1.0), (12.0, 2.0)), None);
         // Touches the corner (10, 5) only.
         assert_eq!(m.clip((10.0, 5.0), (12.0, 7.0)), None);
+    }
+
+    /// A file of 40 distinct unit segments under a limit of 10 walls: 11 are kept (enough to
+    /// refuse it), the other 29 are never stored.
+    #[test]
+    fn no_more_than_one_wall_past_the_limit_is_kept() {
+        let line: Vec<serde_json::Value> = (0..=40).map(|x| serde_json::json!({"x": x, "y": 1})).collect();
+        let file: UvttFile = serde_json::from_value(serde_json::json!({
+            "format": 0.3,
+            "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 50, "y": 5}, "pixels_per_grid": 70},
+            "line_of_sight": [line],
+        }))
+        .unwrap();
+        assert_eq!(convert(&file, 10).0.walls.len(), 11);
+        assert_eq!(convert(&file, 100).0.walls.len(), 40);
     }
 
     #[test]
