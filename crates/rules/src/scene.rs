@@ -10,7 +10,7 @@ use crate::encounter::{Encounter, Terrain, WallKind};
 use crate::error::RulesError;
 use crate::grid::census::{Census, around};
 use crate::grid::line::{Blockers, Endpoint, Grazing, LineError, Segment, Wall as IndexedWall, WallIndex};
-use crate::grid::{Point, Space, Square};
+use crate::grid::{FRAC_BITS, ONE, Point, Space, Square};
 use crate::hash::BuildFx;
 
 /// An encounter ready for line tests.
@@ -302,9 +302,7 @@ impl<'e> Scene<'e> {
     /// line of some wall.
     pub fn on_a_wall_line(&self, p: Point, q: Point) -> bool {
         let w = &self.wall_lines;
-        w.slanted
-            || (p.y == q.y && w.rows.binary_search(&p.y.0).is_ok())
-            || (p.x == q.x && w.columns.binary_search(&p.x.0).is_ok())
+        w.slanted || (p.y == q.y && w.rows.contains(p.y.0)) || (p.x == q.x && w.columns.contains(p.x.0))
     }
 
     /// An end point taken from a square, keeping the square only where it may matter, so that
@@ -469,41 +467,80 @@ impl<'e> Scene<'e> {
     }
 }
 
-/// The lines the walls lie on: the rows of horizontal walls and the columns of vertical ones
-/// (sorted raw coordinates), and whether some wall is slanted (then every point counts).
+/// The lines the walls lie on: the rows of horizontal walls and the columns of vertical ones,
+/// and whether some wall is slanted (then every point counts).
 #[derive(Debug, Default)]
 struct WallLines {
-    rows: Vec<i128>,
-    columns: Vec<i128>,
+    rows: Coords,
+    columns: Coords,
     slanted: bool,
+}
+
+/// A set of raw coordinates: a table by whole square for lattice lines (walls snapped to the
+/// grid, one look-up per corner of every line test), sorted raw values for the rest.
+#[derive(Debug, Default)]
+struct Coords {
+    lattice: Vec<bool>,
+    other: Vec<i128>,
+}
+
+impl Coords {
+    /// The whole square a raw coordinate lies on, if it is a non-negative lattice value.
+    fn lattice_index(v: i128) -> Option<usize> {
+        (v >= 0 && v & (ONE - 1) == 0).then(|| usize::try_from(v >> FRAC_BITS).ok()).flatten()
+    }
+
+    fn new(mut all: Vec<i128>) -> Self {
+        let mut set = Coords::default();
+        all.retain(|&v| match Self::lattice_index(v) {
+            // Walls lie in [0, 1024] squares once validated; a larger value stays in `other`.
+            Some(i) if i <= 1024 => {
+                if set.lattice.len() <= i {
+                    set.lattice.resize(i + 1, false);
+                }
+                set.lattice[i] = true;
+                false
+            }
+            _ => true,
+        });
+        all.sort_unstable();
+        all.dedup();
+        set.other = all;
+        set
+    }
+
+    #[inline]
+    fn contains(&self, v: i128) -> bool {
+        match Self::lattice_index(v).and_then(|i| self.lattice.get(i)) {
+            Some(&hit) => hit,
+            None => self.other.binary_search(&v).is_ok(),
+        }
+    }
 }
 
 impl WallLines {
     fn new(enc: &Encounter) -> Self {
-        let mut lines = WallLines::default();
+        let (mut rows, mut columns, mut slanted) = (Vec::new(), Vec::new(), false);
         for w in &enc.grid.walls {
             if w.from == w.to {
                 // A point wall (rule 6 needs the squares of an end point on it).
-                lines.rows.push(w.from.y.0);
-                lines.columns.push(w.from.x.0);
+                rows.push(w.from.y.0);
+                columns.push(w.from.x.0);
             } else if w.from.y == w.to.y {
-                lines.rows.push(w.from.y.0);
+                rows.push(w.from.y.0);
             } else if w.from.x == w.to.x {
-                lines.columns.push(w.from.x.0);
+                columns.push(w.from.x.0);
             } else {
-                lines.slanted = true;
+                slanted = true;
             }
         }
-        for v in [&mut lines.rows, &mut lines.columns] {
-            v.sort_unstable();
-            v.dedup();
-        }
-        lines
+        WallLines { rows: Coords::new(rows), columns: Coords::new(columns), slanted }
     }
 
     /// Whether a point may lie on the line of some wall.
+    #[inline]
     fn through(&self, p: Point) -> bool {
-        self.slanted || self.rows.binary_search(&p.y.0).is_ok() || self.columns.binary_search(&p.x.0).is_ok()
+        self.slanted || self.rows.contains(p.y.0) || self.columns.contains(p.x.0)
     }
 }
 

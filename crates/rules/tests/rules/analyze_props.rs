@@ -34,7 +34,7 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 /// Work units `analyze` charges per pair besides the lines it walks (`PER_PAIR` in
 /// `src/analyze.rs`): the bound of the budget property.
-const PER_PAIR: u64 = 50;
+const PER_PAIR: u64 = 120;
 
 /// The scene-wide censuses analyze may build (`Scene::count` in `src/scene.rs`).
 const CENSUSES: u64 = 3;

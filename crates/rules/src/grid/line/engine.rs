@@ -269,9 +269,10 @@ impl<S: SquareBlockers + ?Sized, W: WallBlockers> Ctx<'_, '_, S, W> {
         let index = self.b.walls;
         for &wi in index.bucket(index.bucket_of_cell(cx, cy)) {
             budget.spend(1)?;
+            // Geometry first: few walls of a bucket pass through the point.
             if let Some((a, b)) = index.ends_of(wi)
-                && self.b.wall_filter.wall(index.id_of(wi)).is_some()
                 && on_segment(a, b, v)
+                && self.b.wall_filter.wall(index.id_of(wi)).is_some()
             {
                 return Ok(true);
             }

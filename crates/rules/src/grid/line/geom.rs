@@ -91,7 +91,8 @@ pub(crate) fn between(p: Xy, q: Xy, v: Xy) -> bool {
 
 /// Whether `v` lies on the closed segment `[a, b]`.
 pub(crate) fn on_segment(a: Xy, b: Xy, v: Xy) -> bool {
-    b.sub(a).cross(v.sub(a)) == 0 && between(a, b, v)
+    // The box test first: it rejects most walls without the i128 products.
+    between(a, b, v) && b.sub(a).cross(v.sub(a)) == 0
 }
 
 /// Whether the closed segment `[p, q]` meets the *open* square: `grid.segment.classify`
