@@ -272,7 +272,8 @@ pub struct Inline {
 /// placeholder of one square when the file breaks a bound, refused by the contract check.
 pub fn inline(file: &UvttFile) -> GridIn {
     let problems = bounds(file);
-    let mut grid = if problems.is_empty() { convert::convert(file, usize::MAX).0 } else { convert::empty(1, 1) };
+    let mut grid =
+        if problems.is_empty() { convert::convert(file, usize::MAX).0 } else { convert::empty(1, 1) };
     grid.imported = Some(Box::new(Inline { problems }));
     grid
 }

@@ -289,10 +289,7 @@ async fn the_settings_bound_what_the_file_makes() {
     let res = post_json(app, "/v1/import/uvtt", &fixture("uvtt-room.dd2vtt")).await;
     // 6 room walls + 4 pillar sides + 2 portals = 12 > 11.
     assert_eq!((res.status, pointers(&res)), (422, vec!["/line_of_sight".to_owned()]));
-    assert_eq!(
-        res.json()["errors"][0]["detail"],
-        "the file makes more than 11 walls (ARBITER_MAX_WALLS)"
-    );
+    assert_eq!(res.json()["errors"][0]["detail"], "the file makes more than 11 walls (ARBITER_MAX_WALLS)");
 }
 
 fn with_image(chars: usize) -> Vec<u8> {
