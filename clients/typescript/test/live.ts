@@ -315,11 +315,12 @@ async function main(): Promise<void> {
       target: "orc",
       attack: "ranged",
     });
-    // Two of the four lines from every corner of the archer's square cross the pillar: half cover.
+    // The pillar is four thin walls in the creatures' row: every line crosses it or runs along its
+    // north or south face into a corner (RULES.md grid.line.blocked rule 7): total cover.
     for (const grid of [data.grid, { uvtt: file }]) {
       const cover = await arbiter.POST("/v1/cover", { body: question(grid) });
-      expect(cover.data?.result.degree === "half", `degree ${cover.data?.result.degree}`);
-      expect(cover.data?.result.ac_bonus === 2, `ac_bonus ${cover.data?.result.ac_bonus}`);
+      expect(cover.data?.result.degree === "total", `degree ${cover.data?.result.degree}`);
+      expect(cover.data?.result.can_be_targeted === false, `can_be_targeted ${cover.data?.result.can_be_targeted}`);
     }
   });
 
