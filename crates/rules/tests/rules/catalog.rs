@@ -8,6 +8,18 @@ use arbiter_rules::catalog::{RULES, SourceKind, rule};
 const RULES_MD: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/RULES.md");
 
 /// Catalog entries that are not `####` headings of RULES.md but are named inside it.
+/// RULES.md §8 (the third dimension, sixth amendment): specified, not answered yet (issue 28);
+/// until then `elevation_ft` is accepted and ignored, and the trace says so.
+const NOT_YET_ANSWERED: &[&str] = &[
+    "grid.space.vertical",
+    "grid.distance.3d",
+    "grid.line.height",
+    "grid.flanking.3d",
+    "pf1e.attack.higher-ground",
+    "grid.light.3d",
+    "grid.move.vertical",
+];
+
 const EXTRA_IDS: &[&str] = &[
     "grid.line.endpoint-inside",
     "grid.line.along-wall",
@@ -116,6 +128,16 @@ fn every_rules_md_heading_is_in_the_catalog_in_order() {
     let headings = heading_ids(&md);
     assert!(headings.len() > 50, "found only {} rule headings in {RULES_MD}", headings.len());
     let catalog: Vec<&str> = RULES.iter().map(|r| r.id).collect();
+    // The rules not answered yet are named, and must really be absent: one that lands leaves
+    // this list in the same change.
+    let pending: Vec<&String> =
+        headings.iter().filter(|id| NOT_YET_ANSWERED.contains(&id.as_str())).collect();
+    assert_eq!(pending.len(), NOT_YET_ANSWERED.len(), "a pending rule is no RULES.md heading: {pending:?}");
+    for id in NOT_YET_ANSWERED {
+        assert!(!catalog.contains(id), "{id} is in the catalog: remove it from NOT_YET_ANSWERED");
+    }
+    let headings: Vec<String> =
+        headings.into_iter().filter(|id| !NOT_YET_ANSWERED.contains(&id.as_str())).collect();
     let missing: Vec<&String> = headings.iter().filter(|id| !catalog.contains(&id.as_str())).collect();
     assert!(missing.is_empty(), "RULES.md rule ids missing from the catalog: {missing:?}");
 
