@@ -542,6 +542,7 @@ async fn read_within(state: &AppState, mut body: Body) -> Result<(Bytes, OwnedSe
     let memory = &state.body_memory;
     let declared = body.size_hint().exact().map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     if declared.is_some_and(|n| n > limit) {
+        linger(body, state.config.body_read_timeout());
         return Err(AppError::TooLarge(limit));
     }
     let reserve = |n: usize| memory.clone().try_acquire_many_owned(u32::try_from(n).unwrap_or(u32::MAX));
@@ -553,6 +554,7 @@ async fn read_within(state: &AppState, mut body: Body) -> Result<(Bytes, OwnedSe
         let Ok(data) = frame.map_err(|e| body_error(&e))?.into_data() else { continue };
         let needed = buf.len() + data.len();
         if needed > limit {
+            linger(body, state.config.body_read_timeout());
             return Err(AppError::TooLarge(limit));
         }
         if needed > buf.capacity() {
@@ -572,22 +574,31 @@ async fn read_within(state: &AppState, mut body: Body) -> Result<(Bytes, OwnedSe
     Ok((Bytes::from(buf), reserved))
 }
 
-/// A body refused for want of body memory: answered 503 at once, while the rest of it is read
-/// and dropped chunk by chunk (within the body's size and time limits) so that a client still
-/// sending it reads the answer rather than a connection reset.
-fn refuse_body(state: &AppState, mut body: Body) -> AppError {
+/// A body refused for want of body memory: answered 503 at once, the rest of it lingering.
+fn refuse_body(state: &AppState, body: Body) -> AppError {
     state.metrics.shed();
-    let (limit, timeout) = (state.config.limits.max_body_bytes, state.config.body_read_timeout());
+    linger(body, state.config.body_read_timeout());
+    AppError::BodiesPending
+}
+
+/// Bytes of a refused body read and dropped after its answer; a client sending more has its
+/// connection closed (and may see a reset instead of the answer).
+pub(crate) const LINGER_BYTES: usize = 4 << 20;
+
+/// Reads and drops the rest of a refused body, chunk by chunk, for at most [`LINGER_BYTES`]
+/// and `timeout`, so that a client still sending it reads the answer: closing a connection
+/// with unread bytes resets it, and the client then loses the answer already sent (Node's
+/// `fetch` fails outright). Nothing is kept, so lingering costs no memory.
+pub(crate) fn linger(mut body: Body, timeout: Duration) {
     tokio::spawn(tokio::time::timeout(timeout, async move {
         let mut seen = 0;
         while let Some(Ok(frame)) = body.frame().await {
             seen += frame.data_ref().map_or(0, Bytes::len);
-            if seen > limit {
+            if seen > LINGER_BYTES {
                 break;
             }
         }
     }));
-    AppError::BodiesPending
 }
 
 /// A body that could not be read: a decoding failure (`Content-Encoding` that lies) is the

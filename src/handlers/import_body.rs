@@ -159,11 +159,14 @@ async fn feed(mut body: Body, tx: mpsc::Sender<Result<Bytes, Stop>>, limit: usiz
             // The parser reads up to the limit, then learns why the body stops there.
             let _ = tx.send(Ok(data.slice(..room))).await;
             let _ = tx.send(Err(Stop::TooLarge)).await;
+            crate::pool::linger(body, timeout);
             return;
         }
         total += data.len();
         if tx.send(Ok(data)).await.is_err() {
-            return; // the parser is done
+            // The parser is done (a problem found early): the rest lingers.
+            crate::pool::linger(body, timeout);
+            return;
         }
     }
 }

@@ -200,4 +200,68 @@ mod connections {
         assert!(answer.contains("shutting-down"), "{answer}");
         release.send(()).unwrap();
     }
+
+    /// Sends a whole request, head then body in 64 KiB pieces, then reads the answer: whether
+    /// every byte could be sent, and what came back.
+    fn send_whole(addr: SocketAddr, head: String, body: Vec<u8>) -> (std::io::Result<()>, String) {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_write_timeout(Some(Duration::from_secs(10))).unwrap();
+        // Paced as a network would: the server has answered long before the last piece.
+        let sent = s.write_all(head.as_bytes()).and_then(|()| {
+            body.chunks(64 * 1024).try_for_each(|c| {
+                std::thread::sleep(Duration::from_millis(2));
+                s.write_all(c)
+            })
+        });
+        (sent, read_all(s))
+    }
+
+    /// A body over the limit is refused at once, and the rest of it read and dropped, so that
+    /// a client that sends it whole (Node's `fetch` does) reads the 413 instead of a reset:
+    /// declared by Content-Length, chunked, and an import past the import limit.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_refused_body_sent_whole_still_reads_its_answer() {
+        let config = Config {
+            limits: arbiter::config::Limits { max_import_bytes: 256 * 1024, ..Config::for_tests().limits },
+            ..Config::for_tests()
+        };
+        let (addr, _stop, _server) = start(AppState::new(config), limits(16, 10)).await;
+        let over = 1536 * 1024;
+        let answers = tokio::task::spawn_blocking(move || {
+            let declared = send_whole(
+                addr,
+                format!(
+                    "POST /v1/concealment HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {over}\r\nConnection: close\r\n\r\n"
+                ),
+                vec![b' '; over],
+            );
+            let mut chunked = Vec::new();
+            for piece in vec![b' '; over].chunks(32 * 1024) {
+                chunked.extend_from_slice(format!("{:x}\r\n", piece.len()).as_bytes());
+                chunked.extend_from_slice(piece);
+                chunked.extend_from_slice(b"\r\n");
+            }
+            chunked.extend_from_slice(b"0\r\n\r\n");
+            let streamed = send_whole(
+                addr,
+                "POST /v1/concealment HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".into(),
+                chunked,
+            );
+            let import = send_whole(
+                addr,
+                format!(
+                    "POST /v1/import/foundry HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {over}\r\nConnection: close\r\n\r\n"
+                ),
+                [b"{\"scene\":{\"name\":\"".as_slice(), &vec![b'a'; over - 18]].concat(),
+            );
+            [declared, streamed, import]
+        })
+        .await
+        .unwrap();
+        for (case, (sent, answer)) in ["Content-Length", "chunked", "import"].iter().zip(answers) {
+            assert!(sent.is_ok(), "{case}: the body could not be sent whole: {sent:?}");
+            assert!(answer.starts_with("HTTP/1.1 413"), "{case}: {answer}");
+            assert!(answer.contains("body-too-large"), "{case}: {answer}");
+        }
+    }
 }
