@@ -28,7 +28,7 @@ use crate::error::{AppError, Issue, Text};
 use crate::lang::Lang;
 
 /// The format versions read.
-pub const FORMATS: [f64; 2] = [0.2, 0.3];
+pub const FORMATS: [f64; 3] = [0.2, 0.3, 1.0];
 /// Largest magnitude of a coordinate, squares (beyond it a file is refused, not clipped).
 pub const COORD: i64 = 1_000_000;
 /// Largest light range, squares (100,000 ft, the largest light radius of a grid).
@@ -215,8 +215,10 @@ impl utoipa::PartialSchema for FormatVersion {
             .schema_type(Type::Number)
             .enum_values(Some(FORMATS))
             .minimum(Some(0.2))
-            .maximum(Some(0.3))
-            .description(Some("A Universal VTT format version."))
+            .maximum(Some(1.0))
+            .description(Some(
+                "A Universal VTT format version (1.0, Arkenforge's current exports, is read as 0.3: the same fields).",
+            ))
             .into()
     }
 }
@@ -349,8 +351,8 @@ pub fn bounds(f: &UvttFile) -> Vec<Issue> {
         out.push(Issue::new(
             "/format",
             Text::new(
-                format!("format {} is not read; one of: 0.2, 0.3", f.format),
-                format!("le format {} n'est pas lu ; l'un de : 0.2, 0.3", f.format),
+                format!("format {} is not read; one of: 0.2, 0.3, 1.0", f.format),
+                format!("le format {} n'est pas lu ; l'un de : 0.2, 0.3, 1.0", f.format),
             ),
         ));
     }
