@@ -188,7 +188,12 @@ fn import_foundry(
         return foundry::import_bytes(bytes, limits);
     }
     let scene = crate::capped::within(limits, || crate::extract::parse(bytes))?;
-    let req = foundry::FoundryImportRequest { scene, ruleset, creatures: Vec::new() };
+    let req = foundry::FoundryImportRequest {
+        scene,
+        ruleset,
+        creatures: Vec::new(),
+        invisible_walls: Default::default(),
+    };
     let unscene = |p: &str| p.strip_prefix("/scene").map_or_else(|| p.to_owned(), str::to_owned);
     match foundry::import(&req, limits) {
         Ok(mut imported) => {

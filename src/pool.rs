@@ -583,13 +583,13 @@ fn refuse_body(state: &AppState, body: Body) -> AppError {
 
 /// Bytes of a refused body read and dropped after its answer; a client sending more has its
 /// connection closed (and may see a reset instead of the answer).
-pub(crate) const LINGER_BYTES: usize = 4 << 20;
+pub const LINGER_BYTES: usize = 4 << 20;
 
 /// Reads and drops the rest of a refused body, chunk by chunk, for at most [`LINGER_BYTES`]
 /// and `timeout`, so that a client still sending it reads the answer: closing a connection
 /// with unread bytes resets it, and the client then loses the answer already sent (Node's
 /// `fetch` fails outright). Nothing is kept, so lingering costs no memory.
-pub(crate) fn linger(mut body: Body, timeout: Duration) {
+pub fn linger(mut body: Body, timeout: Duration) {
     tokio::spawn(tokio::time::timeout(timeout, async move {
         let mut seen = 0;
         while let Some(Ok(frame)) = body.frame().await {

@@ -15,6 +15,7 @@ mod http {
     pub mod french;
     pub mod fuzz;
     pub mod import_foundry;
+    pub mod import_foundry_maps;
     pub mod import_uvtt;
     pub mod initiative;
     pub mod maneuver;

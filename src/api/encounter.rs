@@ -413,6 +413,9 @@ pub enum WallKindIn {
     DoorOpen,
     /// Blocks like solid.
     DoorClosed,
+    /// Blocks movement only: sight, attacks and effects pass (a bar counter or a ledge drawn
+    /// as a VTT's invisible wall).
+    Barrier,
 }
 
 /// A point light source.

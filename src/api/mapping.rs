@@ -107,6 +107,7 @@ fn wall_kind(k: WallKindIn) -> WallKind {
         WallKindIn::ArrowSlit => WallKind::ArrowSlit,
         WallKindIn::DoorOpen => WallKind::DoorOpen,
         WallKindIn::DoorClosed => WallKind::DoorClosed,
+        WallKindIn::Barrier => WallKind::Barrier,
     }
 }
 

@@ -30,7 +30,7 @@ use crate::error::{AppError, Issue, Text};
 use crate::lang::Lang;
 pub use tokens::{CreatureOut, TokenOut};
 pub use wire::FoundryImportRequest;
-use wire::{GridField, SceneIn};
+use wire::{FoundryLightIn, GridField, LightConfigIn, SceneIn};
 
 /// The ruleset of an import that names none.
 pub const DEFAULT_RULESET: &str = "dnd5e2014";
@@ -104,9 +104,10 @@ pub fn import(req: &FoundryImportRequest, limits: &Limits) -> Result<Imported, V
     );
     let mut warnings = Vec::new();
     let frame = Frame::of(&req.scene, limits, &mut warnings)?;
-    let walls = walls::walls(&req.scene, &frame, &mut warnings);
+    background_offset(&req.scene, &mut warnings);
+    let walls = walls::walls(&req.scene, &frame, req.invisible_walls, &mut warnings);
     let lights = lights(&req.scene, &frame, &mut warnings)?;
-    let light = ambient(&req.scene);
+    let light = ambient(&req.scene, &mut warnings);
     let made = tokens::creatures(req, ruleset, &frame, limits, &mut warnings)?;
     let encounter = EncounterOut {
         ruleset: ruleset.id(),
@@ -123,8 +124,9 @@ pub fn import(req: &FoundryImportRequest, limits: &Limits) -> Result<Imported, V
         },
         creatures: made.creatures,
     };
+    stacked(&encounter, &made.origins, &req.scene, ruleset)?;
     verify(&encounter, &made.origins, limits)?;
-    Ok(Imported { encounter, tokens: made.tokens, warnings })
+    Ok(Imported { encounter, tokens: made.tokens, warnings: super::capped(warnings) })
 }
 
 /// Where the scene's squares lie on the canvas, and how scene units become feet.
@@ -265,14 +267,116 @@ fn units(s: &SceneIn, w: &mut Vec<Warning>) -> f64 {
     5.0 / distance
 }
 
-/// The ambient light: Foundry 10/11's `darkness` (0 midday to 1 midnight) and
-/// `globalLight` are not read yet (their shape changed in 12); the map is lit, and the
-/// scene's lights brighten nothing more.
-fn ambient(_: &SceneIn) -> LightIn {
-    LightIn::Bright
+/// The ambient light, as the scene's players see it (RULES.md is silent; Foundry's own
+/// reading, checked in its v10 and v12 sources): with token vision off players see the whole
+/// map, lit; otherwise a square is lit by global illumination when it is on at the scene's
+/// darkness level, and else only by light sources (pitch black without one, whatever the
+/// darkness level). A scene stating none of these fields (a hand-written one) is lit.
+fn ambient(s: &SceneIn, w: &mut Vec<Warning>) -> LightIn {
+    if s.token_vision == Some(false) {
+        w.push(Warning::new(
+            "token_vision_off",
+            "/scene/tokenVision",
+            Text::new(
+                "token vision is off in this scene (players see the whole map): it is lit everywhere",
+                "la vision des jetons est désactivée dans cette scène (les joueurs voient toute la carte) : elle est éclairée partout",
+            ),
+        ));
+        return LightIn::Bright;
+    }
+    let (level, global, at) = if let Some(e) = &s.environment {
+        let level = e.darkness_level.unwrap_or(0.0);
+        let g = e.global_light.clone().unwrap_or_default();
+        let range = g.darkness.clone().unwrap_or_default();
+        let on =
+            g.enabled == Some(true) && (range.min.unwrap_or(0.0)..=range.max.unwrap_or(1.0)).contains(&level);
+        let lit = if g.bright == Some(true) { LightIn::Bright } else { LightIn::Dim };
+        (level, on.then_some(lit), "/scene/environment")
+    } else if s.darkness.is_some() || s.global_light.is_some() {
+        let level = s.darkness.unwrap_or(0.0);
+        let on = s.global_light == Some(true) && s.global_light_threshold.is_none_or(|t| level <= t);
+        (level, on.then_some(LightIn::Bright), "/scene/globalLight")
+    } else {
+        return LightIn::Bright;
+    };
+    let (light, en, fr) = match global {
+        Some(LightIn::Bright) => (LightIn::Bright, "bright light", "lumière vive"),
+        Some(_) => (
+            LightIn::Dim,
+            "dim light (global illumination that is not bright)",
+            "lumière faible (un éclairage global qui n'est pas vif)",
+        ),
+        None => (
+            LightIn::Darkness,
+            "darkness outside its light sources (global illumination is off)",
+            "ténèbres hors de ses sources de lumière (l'éclairage global est éteint)",
+        ),
+    };
+    w.push(Warning::new(
+        "ambient_light",
+        at,
+        Text::new(
+            format!("the scene at darkness level {level}: {en}"),
+            format!("la scène au niveau d'obscurité {level} : {fr}"),
+        ),
+    ));
+    light
 }
 
-/// The scene's lights that shine on the map.
+/// A light's radii in scene units: `config` (Foundry 9+), else the top-level `bright` and
+/// `dim` of older scenes.
+fn radii(l: &FoundryLightIn) -> (f64, f64, &'static str) {
+    let cfg = l.config.clone().unwrap_or_default();
+    if cfg.bright.is_some() || cfg.dim.is_some() {
+        (cfg.bright.unwrap_or(0.0), cfg.dim.unwrap_or(0.0), "config/")
+    } else {
+        (l.bright.unwrap_or(0.0), l.dim.unwrap_or(0.0), "")
+    }
+}
+
+/// Whether a light's source is one of darkness (Foundry 9-11: negative luminosity; 12+:
+/// `negative`).
+fn darkness_source(cfg: Option<&LightConfigIn>) -> bool {
+    cfg.is_some_and(|c| c.negative == Some(true) || c.luminosity.is_some_and(|l| l < 0.0))
+}
+
+/// A light source of `bright` and `dim` scene units at `p`, in feet; a radius past the
+/// grid's largest is a problem at `at`/`field`.
+fn source(
+    p: (f64, f64),
+    (bright, dim): (f64, f64),
+    frame: &Frame,
+    at: &str,
+    fields: [&str; 2],
+) -> Result<LightSourceIn, Vec<Issue>> {
+    let (bright, dim) = (frame.feet(bright), frame.feet(dim));
+    let max = crate::api::bounds::RANGE_FT;
+    if bright > max || dim > max {
+        let field = if bright > max { fields[0] } else { fields[1] };
+        return Err(vec![Issue::new(
+            format!("{at}/{field}"),
+            Text::new(
+                format!("the radius comes to more than {max} ft on Arbiter's grid"),
+                format!("le rayon dépasse {max} ft sur la grille d'Arbiter"),
+            ),
+        )]);
+    }
+    Ok(LightSourceIn { at: PointIn { x: p.0, y: p.1 }, bright_ft: bright, dim_ft: dim })
+}
+
+/// Left out, with its warning: a source of darkness (Arbiter's sources only give light).
+fn darkness_warning(at: String) -> Warning {
+    Warning::new(
+        "darkness_source",
+        at,
+        Text::new(
+            "a source of darkness: not imported (Arbiter's light sources only give light; mark its squares `n` in the grid's light_map)",
+            "une source de ténèbres : non importée (les sources de lumière d'Arbiter ne font qu'éclairer ; marquez ses cases `n` dans le light_map de la grille)",
+        ),
+    )
+}
+
+/// The scene's lights that shine on the map, then the lights tokens carry.
 fn lights(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Result<Vec<LightSourceIn>, Vec<Issue>> {
     let mut out = Vec::with_capacity(s.lights.len());
     for (i, l) in s.lights.iter().enumerate() {
@@ -300,20 +404,14 @@ fn lights(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Result<Vec<LightS
             ));
             continue;
         }
-        let cfg = l.config.clone().unwrap_or_default();
-        let (bright, dim) = (frame.feet(cfg.bright.unwrap_or(0.0)), frame.feet(cfg.dim.unwrap_or(0.0)));
-        let max = crate::api::bounds::RANGE_FT;
-        if bright > max || dim > max {
-            let field = if bright > max { "bright" } else { "dim" };
-            return Err(vec![Issue::new(
-                format!("{at}/config/{field}"),
-                Text::new(
-                    format!("the radius comes to more than {max} ft on Arbiter's grid"),
-                    format!("le rayon dépasse {max} ft sur la grille d'Arbiter"),
-                ),
-            )]);
+        if darkness_source(l.config.as_ref()) {
+            w.push(darkness_warning(format!("{at}/config")));
+            continue;
         }
-        if bright == 0 && dim == 0 {
+        let (bright, dim, prefix) = radii(l);
+        let light =
+            source(p, (bright, dim), frame, &at, [&format!("{prefix}bright"), &format!("{prefix}dim")])?;
+        if light.bright_ft == 0 && light.dim_ft == 0 {
             w.push(Warning::new(
                 "light_without_radius",
                 at,
@@ -324,9 +422,117 @@ fn lights(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Result<Vec<LightS
             ));
             continue;
         }
-        out.push(LightSourceIn { at: PointIn { x: p.0, y: p.1 }, bright_ft: bright, dim_ft: dim });
+        out.push(light);
+    }
+    for (j, t) in s.tokens.iter().enumerate() {
+        let at = format!("/scene/tokens/{j}");
+        let (radii, fields) = match &t.light {
+            Some(l) if l.bright.is_some() || l.dim.is_some() => {
+                if darkness_source(Some(l)) {
+                    w.push(darkness_warning(format!("{at}/light")));
+                    continue;
+                }
+                ((l.bright.unwrap_or(0.0), l.dim.unwrap_or(0.0)), ["light/bright", "light/dim"])
+            }
+            _ => ((t.bright_light.unwrap_or(0.0), t.dim_light.unwrap_or(0.0)), ["brightLight", "dimLight"]),
+        };
+        if radii.0 <= 0.0 && radii.1 <= 0.0 {
+            continue;
+        }
+        // The token's centre; a token off the map carries its light off with it.
+        let (x, y) = frame.point(t.x, t.y);
+        let centre = (x + t.width.unwrap_or(1.0) / 2.0, y + t.height.unwrap_or(1.0) / 2.0);
+        if !frame.contains(centre) {
+            continue;
+        }
+        let light = source(centre, radii, frame, &at, fields)?;
+        if light.bright_ft == 0 && light.dim_ft == 0 {
+            continue;
+        }
+        w.push(Warning::new(
+            "token_light",
+            at,
+            Text::new(
+                format!(
+                    "the token carries a light (bright {} ft, dim {} ft): a light source at its centre, where it stands now",
+                    light.bright_ft, light.dim_ft
+                ),
+                format!(
+                    "le jeton porte une lumière (vive {} ft, faible {} ft) : une source de lumière en son centre, là où il se tient",
+                    light.bright_ft, light.dim_ft
+                ),
+            ),
+        ));
+        out.push(light);
     }
     Ok(out)
+}
+
+/// The background picture's offset moves the picture under the grid, not the grid: walls,
+/// lights and tokens are placed on the canvas, as Foundry places them, and nothing moves.
+fn background_offset(s: &SceneIn, w: &mut Vec<Warning>) {
+    let (x, y, at) = match &s.background {
+        Some(b) => (b.offset_x.unwrap_or(0.0), b.offset_y.unwrap_or(0.0), "/scene/background"),
+        None => (s.shift_x.unwrap_or(0.0), s.shift_y.unwrap_or(0.0), "/scene/shiftX"),
+    };
+    if x != 0.0 || y != 0.0 {
+        w.push(Warning::new(
+            "background_offset",
+            at,
+            Text::new(
+                format!("the background picture is shifted by ({x}, {y}) px: the grid, walls, lights and tokens stay where Foundry puts them (the picture is not read)"),
+                format!("l'image de fond est décalée de ({x}, {y}) px : la grille, les murs, les lumières et les jetons restent où Foundry les place (l'image n'est pas lue)"),
+            ),
+        ));
+    }
+}
+
+/// Tokens stacked on one square whose footprint makes them creatures that may not share it
+/// (six 1×1 rats on two squares): a problem at the later token, saying how the overlay
+/// makes them share (a size that shares squares).
+fn stacked(
+    e: &EncounterOut,
+    origins: &[Origin],
+    scene: &SceneIn,
+    ruleset: RulesetId,
+) -> Result<(), Vec<Issue>> {
+    let rules = ruleset.rules();
+    let space = |c: &CreatureOut| {
+        let size = arbiter_rules::size::Size::from_id(c.size).unwrap_or(arbiter_rules::size::Size::Medium);
+        (c.at.x, c.at.y, rules.size(size).side, rules.size(size).shares_square)
+    };
+    let mut problems = Vec::new();
+    for (k, c) in e.creatures.iter().enumerate() {
+        let (x, y, side, shares) = space(c);
+        if shares {
+            continue;
+        }
+        let under = e.creatures[..k].iter().position(|d| {
+            let (dx, dy, dside, dshares) = space(d);
+            !dshares && x < dx + dside && dx < x + side && y < dy + dside && dy < y + side
+        });
+        let Some(first) = under else { continue };
+        let token = origins[k].token;
+        let name =
+            scene.tokens[token].name.as_deref().map(str::trim).filter(|n| !n.is_empty()).unwrap_or(&c.id);
+        let small = rules.sizes.iter().filter(|(_, i)| i.shares_square).map(|(s, _)| *s).max();
+        let hint =
+            small.map_or_else(String::new, |s| format!("{{\"token\": {name:?}, \"size\": \"{}\"}}", s.id()));
+        problems.push(Issue::new(
+            format!("/scene/tokens/{token}"),
+            Text::new(
+                format!(
+                    "the token stands on the square of creature {first} ({:?}) and only smaller creatures may share one: if they are small creatures (rats, a swarm's members), give them a size in the overlay, as {hint}; else move one",
+                    e.creatures[first].id
+                ),
+                format!(
+                    "le jeton est sur la case de la créature {first} (« {} ») et seules de plus petites créatures peuvent la partager : si ce sont de petites créatures (des rats, les membres d'une nuée), donnez-leur une taille dans la surcouche, comme {hint} ; sinon déplacez l'un d'eux",
+                    e.creatures[first].id
+                ),
+            ),
+        ));
+    }
+    if problems.is_empty() { Ok(()) } else { Err(problems) }
 }
 
 /// Where each creature came from, to point a problem of the finished encounter at its

@@ -41,6 +41,43 @@ impl Warning {
     }
 }
 
+/// Warnings listed per kind before the rest of that kind are counted in one.
+pub const MAX_PER_CODE: usize = 20;
+
+/// The warnings, at most [`MAX_PER_CODE`] of each kind in their order, then for each kind
+/// with more one warning that counts the rest (pointer `""`).
+pub fn capped(warnings: Vec<Warning>) -> Vec<Warning> {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    let mut out = Vec::with_capacity(warnings.len().min(256));
+    for w in warnings {
+        let n = match counts.iter_mut().find(|(c, _)| *c == w.code) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                counts.push((w.code, 1));
+                1
+            }
+        };
+        if n <= MAX_PER_CODE {
+            out.push(w);
+        }
+    }
+    for (code, n) in counts.into_iter().filter(|(_, n)| *n > MAX_PER_CODE) {
+        let more = n - MAX_PER_CODE;
+        out.push(Warning::new(
+            code,
+            "",
+            Text::new(
+                format!("and {more} more warnings of this kind, not listed"),
+                format!("et {more} autres avertissements de ce type, non listés"),
+            ),
+        ));
+    }
+    out
+}
+
 /// Something the importer could not map, or had to decide.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WarningOut {

@@ -204,6 +204,9 @@ pub fn wall_name(kind: WallKind, lang: Lang) -> String {
         WallKind::ArrowSlit => ("arrow slit (dotted)", "meurtrière (pointillés)"),
         WallKind::DoorClosed => ("closed door (thick bar)", "porte fermée (barre épaisse)"),
         WallKind::DoorOpen => ("open door (long dashes)", "porte ouverte (longs tirets)"),
+        WallKind::Barrier => {
+            ("barrier, movement only (short dashes)", "barrière, mouvement seulement (tirets courts)")
+        }
     };
     super::canvas::tr(lang, en, fr)
 }

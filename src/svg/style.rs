@@ -39,7 +39,7 @@ pub struct WallStyle {
 
 /// The stroke of each wall kind: solid black; low orange dashed; window sky blue dash-dot;
 /// arrow slit black dotted; closed door a thick solid blue bar; open door thin long-dashed
-/// blue.
+/// blue; a barrier (movement only) reddish purple, short dashes.
 pub fn wall(kind: WallKind) -> WallStyle {
     let (stroke, width, dash) = match kind {
         WallKind::Solid => (BLACK, 0.12, ""),
@@ -48,6 +48,7 @@ pub fn wall(kind: WallKind) -> WallStyle {
         WallKind::ArrowSlit => (BLACK, 0.1, "0.01 1.6"),
         WallKind::DoorClosed => (BLUE, 0.18, ""),
         WallKind::DoorOpen => (BLUE, 0.06, "3 2"),
+        WallKind::Barrier => (PURPLE, 0.08, "1 1"),
     };
     WallStyle { stroke, width, dash }
 }
@@ -58,13 +59,14 @@ pub fn wall_id(kind: WallKind) -> &'static str {
 }
 
 /// Every wall kind, in legend order.
-pub const WALL_KINDS: [WallKind; 6] = [
+pub const WALL_KINDS: [WallKind; 7] = [
     WallKind::Solid,
     WallKind::Low,
     WallKind::Window,
     WallKind::ArrowSlit,
     WallKind::DoorClosed,
     WallKind::DoorOpen,
+    WallKind::Barrier,
 ];
 
 /// The terrain kinds drawn, in legend order: flag, id, fill, pattern id.

@@ -814,6 +814,19 @@ export interface components {
              */
             type: "maneuver.attacker_moves";
         };
+        /** @description A scene's background picture. */
+        BackgroundIn: {
+            /**
+             * Format: double
+             * @description The picture's offset, pixels.
+             */
+            offsetX?: number | null;
+            /**
+             * Format: double
+             * @description The picture's offset, pixels.
+             */
+            offsetY?: number | null;
+        };
         /** @description Probability of one outcome band. */
         BandOdds: {
             /** @description Band id. */
@@ -1838,11 +1851,36 @@ export interface components {
         };
         /** @description A damage type (fire, slashing) or a material (silver, magic). */
         DamageWord: string;
+        /** @description A range of darkness levels. */
+        DarknessRangeIn: {
+            /**
+             * Format: double
+             * @description To (default 1).
+             */
+            max?: number | null;
+            /**
+             * Format: double
+             * @description From (default 0).
+             */
+            min?: number | null;
+        };
         /**
          * @description What put an initiative entry before the next one.
          * @enum {string}
          */
         DecidedById: "total" | "dex_mod" | "modifier" | "roll_off" | "group" | "input_order" | "controlled_mount";
+        /** @description A Foundry 10+ token's detection mode. */
+        DetectionModeIn: {
+            /** @description Whether it is on (default true). */
+            enabled?: boolean | null;
+            /** @description The mode (`blindsight`, `feelTremor`, `seeAll`, `seeInvisibility`, ...). */
+            id?: string | null;
+            /**
+             * Format: double
+             * @description Its range, scene units.
+             */
+            range?: number | null;
+        };
         /** @description Echo of the dice settings, so that a rolled answer can be replayed. */
         DiceEcho: {
             /** @description `roll`, `given` or `odds`. */
@@ -2464,10 +2502,10 @@ export interface components {
             rule: string;
         };
         /**
-         * @description A Universal VTT format version.
+         * @description A Universal VTT format version (1.0, Arkenforge's current exports, is read as 0.3: the same fields).
          * @enum {number}
          */
-        FormatVersion: 0.2 | 0.3;
+        FormatVersion: 0.2 | 0.3 | 1;
         /**
          * @description An import request: the scene as Foundry exports it, the ruleset, and the numbers
          *     Foundry does not know (stats, conditions, senses) per token.
@@ -2570,6 +2608,12 @@ export interface components {
              *     tokens applies to all of them). One naming no token is refused.
              */
             creatures?: components["schemas"]["OverlayIn"][];
+            /**
+             * @description How a wall that blocks movement but not sight (Foundry's invisible wall: a bar
+             *     counter, a ledge) is read: `barrier` (default), which blocks movement only, as in
+             *     Foundry; or `window`, which also blocks attacks and effects.
+             */
+            invisible_walls?: components["schemas"]["InvisibleWalls"];
             ruleset?: null | components["schemas"]["RulesetIn"];
             /** @description The scene export (Foundry: right-click the scene, Export Data), as is. */
             scene: components["schemas"]["SceneIn"];
@@ -2588,7 +2632,17 @@ export interface components {
         };
         /** @description An ambient light of a Foundry scene (`AmbientLightDocument`). */
         FoundryLightIn: {
+            /**
+             * Format: double
+             * @description Before Foundry 9: the radius of bright light, scene units (`config.bright` since).
+             */
+            bright?: number | null;
             config?: null | components["schemas"]["LightConfigIn"];
+            /**
+             * Format: double
+             * @description Before Foundry 9: the radius of dim light, scene units (`config.dim` since).
+             */
+            dim?: number | null;
             /** @description Switched off. */
             hidden?: boolean | null;
             /**
@@ -2609,6 +2663,28 @@ export interface components {
             /** @description The actor it represents. */
             actorId?: string | null;
             /**
+             * Format: double
+             * @description Before Foundry 10: the radius of the bright light the token carries, scene units.
+             */
+            brightLight?: number | null;
+            /**
+             * @description Foundry 10+: the token's senses beyond sight (`blindsight`, `feelTremor`, `seeAll`,
+             *     `seeInvisibility`), read as a list of `{id, enabled, range}` (other shapes are
+             *     skipped).
+             */
+            detectionModes?: components["schemas"]["DetectionModeIn"][] | null;
+            /**
+             * Format: double
+             * @description Before Foundry 10: the radius of the dim light the token carries, scene units.
+             */
+            dimLight?: number | null;
+            /**
+             * Format: double
+             * @description Before Foundry 10: how far the token sees in the dark as in dim light (darkvision in
+             *     the 5e system), scene units.
+             */
+            dimSight?: number | null;
+            /**
              * Format: int64
              * @description 1 friendly, 0 neutral, -1 hostile (default), -2 secret.
              */
@@ -2625,8 +2701,10 @@ export interface components {
             height?: number | null;
             /** @description Hidden from the players. */
             hidden?: boolean | null;
+            light?: null | components["schemas"]["LightConfigIn"];
             /** @description The token's name. */
             name?: string | null;
+            sight?: null | components["schemas"]["TokenSightIn"];
             /**
              * Format: double
              * @description Width, squares (default 1).
@@ -2706,6 +2784,14 @@ export interface components {
             opposed?: components["schemas"]["Face"][] | null;
             /** @description The target's saving throw. */
             save?: components["schemas"]["Face"][] | null;
+        };
+        /** @description A Foundry 12+ scene's global illumination. */
+        GlobalLightIn: {
+            /** @description Bright light (else dim light; Foundry's default: dim). */
+            bright?: boolean | null;
+            darkness?: null | components["schemas"]["DarknessRangeIn"];
+            /** @description Whether it is on. */
+            enabled?: boolean | null;
         };
         /**
          * @description Gravity.
@@ -3074,6 +3160,11 @@ export interface components {
             type: "range.into_melee";
         };
         /**
+         * @description How Foundry's invisible walls (movement only) import.
+         * @enum {string}
+         */
+        InvisibleWalls: "barrier" | "window";
+        /**
          * @description A supported language of texts.
          * @enum {string}
          */
@@ -3102,6 +3193,13 @@ export interface components {
              * @description Outer radius of dim light.
              */
             dim?: number | null;
+            /**
+             * Format: double
+             * @description Foundry 9 to 11: a negative luminosity makes the source one of darkness.
+             */
+            luminosity?: number | null;
+            /** @description Foundry 12+: a source of darkness. */
+            negative?: boolean | null;
         };
         /**
          * @description A light level.
@@ -4728,6 +4826,21 @@ export interface components {
         /** @description The fields of a Foundry scene export that the import reads (others are skipped). */
         SceneIn: {
             _stats?: null | components["schemas"]["DocumentStatsIn"];
+            background?: null | components["schemas"]["BackgroundIn"];
+            /**
+             * Format: double
+             * @description Foundry 9 to 11: the darkness level, 0 (day) to 1 (night).
+             */
+            darkness?: number | null;
+            environment?: null | components["schemas"]["EnvironmentIn"];
+            /** @description Foundry 9 to 11: global illumination (the whole map lit, without light sources). */
+            globalLight?: boolean | null;
+            /**
+             * Format: double
+             * @description Foundry 9 to 11: the darkness level above which global illumination is off (none:
+             *     always on).
+             */
+            globalLightThreshold?: number | null;
             grid?: null | components["schemas"]["GridField"];
             /**
              * Format: double
@@ -4754,6 +4867,21 @@ export interface components {
              *     default 0.25), rounded up to whole squares.
              */
             padding?: number | null;
+            /**
+             * Format: double
+             * @description Before Foundry 10: the background picture's offset, pixels.
+             */
+            shiftX?: number | null;
+            /**
+             * Format: double
+             * @description Before Foundry 10: the background picture's offset, pixels.
+             */
+            shiftY?: number | null;
+            /**
+             * @description Whether tokens see by the scene's light and walls (default true): when false, players
+             *     see the whole map, and the import lights it everywhere.
+             */
+            tokenVision?: boolean | null;
             /** @description Tokens: one creature each. */
             tokens?: components["schemas"]["FoundryTokenIn"][];
             /** @description Walls and doors. */
@@ -5283,6 +5411,18 @@ export interface components {
             /** @description The token's `_id`. */
             token?: string;
         };
+        /** @description A Foundry 10+ token's vision. */
+        TokenSightIn: {
+            /** @description Whether the token has vision. */
+            enabled?: boolean | null;
+            /**
+             * Format: double
+             * @description How far it sees in the dark, scene units.
+             */
+            range?: number | null;
+            /** @description The vision mode (`basic`, `darkvision`, ...). */
+            visionMode?: string | null;
+        };
         /** @description One rendered trace step. */
         TraceStep: {
             /** @description Structured data of the step: the object of the effect's family and variant. */
@@ -5563,12 +5703,12 @@ export interface components {
          * @description A wall's kind.
          * @enum {string}
          */
-        WallKindId: "solid" | "low" | "window" | "arrow_slit" | "door_open" | "door_closed";
+        WallKindId: "solid" | "low" | "window" | "arrow_slit" | "door_open" | "door_closed" | "barrier";
         /**
          * @description Wall kinds (RULES.md Q-41).
          * @enum {string}
          */
-        WallKindIn: "solid" | "low" | "window" | "arrow_slit" | "door_open" | "door_closed";
+        WallKindIn: "solid" | "low" | "window" | "arrow_slit" | "door_open" | "door_closed" | "barrier";
         /** @description Something the importer could not map, or had to decide. */
         WarningOut: {
             /**
@@ -5692,6 +5832,7 @@ export type AttackResult = components['schemas']['AttackResult'];
 export type AttackerMoveKindId = components['schemas']['AttackerMoveKindId'];
 export type AttackerMoveOut = components['schemas']['AttackerMoveOut'];
 export type AttackerMovesStepOut = components['schemas']['AttackerMovesStepOut'];
+export type BackgroundIn = components['schemas']['BackgroundIn'];
 export type BandOdds = components['schemas']['BandOdds'];
 export type Base64Image = components['schemas']['Base64Image'];
 export type BigCreaturesStepOut = components['schemas']['BigCreaturesStepOut'];
@@ -5768,7 +5909,9 @@ export type DamageStatId = components['schemas']['DamageStatId'];
 export type DamageTermIn = components['schemas']['DamageTermIn'];
 export type DamageUnarmedStepOut = components['schemas']['DamageUnarmedStepOut'];
 export type DamageWord = components['schemas']['DamageWord'];
+export type DarknessRangeIn = components['schemas']['DarknessRangeIn'];
 export type DecidedById = components['schemas']['DecidedById'];
+export type DetectionModeIn = components['schemas']['DetectionModeIn'];
 export type DiceEcho = components['schemas']['DiceEcho'];
 export type DiceGiven = components['schemas']['DiceGiven'];
 export type DiceIn = components['schemas']['DiceIn'];
@@ -5824,6 +5967,7 @@ export type FoundryTokenIn = components['schemas']['FoundryTokenIn'];
 export type FoundryWallIn = components['schemas']['FoundryWallIn'];
 export type FrontMoveOut = components['schemas']['FrontMoveOut'];
 export type GivenRollsIn = components['schemas']['GivenRollsIn'];
+export type GlobalLightIn = components['schemas']['GlobalLightIn'];
 export type GravityIn = components['schemas']['GravityIn'];
 export type GridField = components['schemas']['GridField'];
 export type GridIn = components['schemas']['GridIn'];
@@ -5850,6 +5994,7 @@ export type InitiativeTieStepOut = components['schemas']['InitiativeTieStepOut']
 export type IntoMeleeExemptionId = components['schemas']['IntoMeleeExemptionId'];
 export type IntoMeleeOut = components['schemas']['IntoMeleeOut'];
 export type IntoMeleeStepOut = components['schemas']['IntoMeleeStepOut'];
+export type InvisibleWalls = components['schemas']['InvisibleWalls'];
 export type LanguageId = components['schemas']['LanguageId'];
 export type LightAtStepOut = components['schemas']['LightAtStepOut'];
 export type LightConfigIn = components['schemas']['LightConfigIn'];
@@ -5994,6 +6139,7 @@ export type ThreatenedOut = components['schemas']['ThreatenedOut'];
 export type ThresholdIn = components['schemas']['ThresholdIn'];
 export type ThroughMoveOut = components['schemas']['ThroughMoveOut'];
 export type TokenOut = components['schemas']['TokenOut'];
+export type TokenSightIn = components['schemas']['TokenSightIn'];
 export type TraceStep = components['schemas']['TraceStep'];
 export type UnseenStepOut = components['schemas']['UnseenStepOut'];
 export type UvttEnvironmentIn = components['schemas']['UvttEnvironmentIn'];

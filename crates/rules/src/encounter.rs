@@ -107,17 +107,21 @@ pub enum WallKind {
     DoorOpen,
     /// Blocks like solid.
     DoorClosed,
+    /// Blocks movement only: sight, attacks and effects pass (a bar counter or a ledge drawn
+    /// as a VTT's invisible wall, a force barrier one sees and shoots through).
+    Barrier,
 }
 
 impl WallKind {
     /// Every kind.
-    pub const ALL: [WallKind; 6] = [
+    pub const ALL: [WallKind; 7] = [
         WallKind::Solid,
         WallKind::Low,
         WallKind::Window,
         WallKind::ArrowSlit,
         WallKind::DoorOpen,
         WallKind::DoorClosed,
+        WallKind::Barrier,
     ];
     /// The wire id.
     pub fn id(self) -> &'static str {
@@ -128,6 +132,7 @@ impl WallKind {
             WallKind::ArrowSlit => "arrow_slit",
             WallKind::DoorOpen => "door_open",
             WallKind::DoorClosed => "door_closed",
+            WallKind::Barrier => "barrier",
         }
     }
     /// Parses a wire id.

@@ -89,7 +89,8 @@ pub(crate) fn creatures(
     for (j, t) in tokens.iter().enumerate() {
         let overlay = overlays[j].map(|o| (o, &req.creatures[o]));
         match creature(t, j, &ids[j], overlay, ruleset, frame, w) {
-            Ok(c) => made.creatures.push(c),
+            Ok(Some(c)) => made.creatures.push(c),
+            Ok(None) => continue,
             Err(issue) => {
                 problems.push(issue);
                 continue;
@@ -215,7 +216,7 @@ fn overlays(req: &FoundryImportRequest, ids: &[String]) -> Result<Vec<Option<usi
     if problems.is_empty() { Ok(of) } else { Err(problems) }
 }
 
-/// One token's creature, its overlay merged.
+/// One token's creature, its overlay merged; `None` for a token off the map.
 fn creature(
     t: &FoundryTokenIn,
     j: usize,
@@ -224,7 +225,7 @@ fn creature(
     ruleset: RulesetId,
     frame: &Frame,
     w: &mut Vec<Warning>,
-) -> Result<CreatureOut, Issue> {
+) -> Result<Option<CreatureOut>, Issue> {
     let at = format!("/scene/tokens/{j}");
     let (footprint, side) = footprint(t, ruleset, &at, w)?;
     let size = match overlay.and_then(|(_, o)| o.size) {
@@ -232,7 +233,7 @@ fn creature(
         None => footprint,
     };
     let side = if size == footprint { side } else { ruleset.rules().size(size).side };
-    let square = square(t, side, size == Size::Tiny, frame, &at, w)?;
+    let Some(square) = square(t, side, size == Size::Tiny, frame, &at, w) else { return Ok(None) };
     let elevation_ft = frame.feet(t.elevation.unwrap_or(0.0));
     if elevation_ft.abs() > crate::api::bounds::ELEVATION_FT {
         let max = crate::api::bounds::ELEVATION_FT;
@@ -258,14 +259,52 @@ fn creature(
         at: square,
         size: size.id(),
         elevation_ft,
-        senses: None,
+        senses: senses(t, frame),
         conditions: Vec::new(),
         stats: None,
     };
     if let Some((_, o)) = overlay {
         merge(&mut c, o);
     }
-    Ok(c)
+    Ok(Some(c))
+}
+
+/// The senses a token's vision states (the overlay's replace them): darkvision from a
+/// Foundry 10+ `darkvision` vision mode's range, or an older token's `dimSight` (the 5e
+/// system's darkvision); blindsight, tremorsense (`feelTremor`), truesight (`seeAll`) and
+/// seeing invisibility from its detection modes.
+fn senses(t: &FoundryTokenIn, frame: &Frame) -> Option<Value> {
+    let mut out = SensesIn::default();
+    let feet = |units: Option<f64>| frame.feet(units.unwrap_or(0.0)).clamp(0, crate::api::bounds::RANGE_FT);
+    match &t.sight {
+        Some(sight) => {
+            if sight.enabled != Some(false) && sight.vision_mode.as_deref() == Some("darkvision") {
+                out.darkvision_ft = feet(sight.range);
+            }
+        }
+        None => out.darkvision_ft = feet(t.dim_sight),
+    }
+    for m in t.detection_modes.iter().filter(|m| m.enabled != Some(false)) {
+        match m.id.as_deref() {
+            Some("blindsight") => out.blindsight_ft = out.blindsight_ft.max(feet(m.range)),
+            Some("feelTremor") => out.tremorsense_ft = out.tremorsense_ft.max(feet(m.range)),
+            Some("seeAll") => out.truesight_ft = out.truesight_ft.max(feet(m.range)),
+            Some("seeInvisibility") => out.see_invisibility = feet(m.range) > 0,
+            _ => {}
+        }
+    }
+    let value = pruned_zero(serde_json::to_value(out).ok()?);
+    (!value.as_object().is_some_and(serde_json::Map::is_empty)).then_some(value)
+}
+
+/// A senses object without its zero and false fields, as a client would write it.
+fn pruned_zero(v: Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.into_iter().filter(|(_, v)| v != &Value::from(0) && v != &Value::from(false)).collect(),
+        ),
+        other => other,
+    }
 }
 
 /// The overlay's side, senses, conditions and numbers.
@@ -368,7 +407,8 @@ fn footprint(
     Ok((size, side))
 }
 
-/// The token's top-left square; its space must lie on the map.
+/// The token's top-left square: a token partly off the map is moved onto it, one wholly
+/// off it (in the scene's padding, or beyond) is left out; both with a warning.
 fn square(
     t: &FoundryTokenIn,
     side: i32,
@@ -376,7 +416,7 @@ fn square(
     frame: &Frame,
     at: &str,
     w: &mut Vec<Warning>,
-) -> Result<SquareOut, Issue> {
+) -> Option<SquareOut> {
     let (x, y) = frame.point(t.x, t.y);
     let (col, row) = if tiny {
         // A sub-square token: the square holding its centre.
@@ -397,22 +437,30 @@ fn square(
     }
     let (width, height) = (frame.width as f64, frame.height as f64);
     let side = f64::from(side);
-    for (field, v, max) in [("x", col, width), ("y", row, height)] {
-        if v < 0.0 || v + side > max {
-            return Err(Issue::new(
-                format!("{at}/{field}"),
-                Text::new(
-                    format!(
-                        "the token's {side}×{side} squares from ({col}, {row}) lie outside the scene's {width}×{height} squares (in its padding or beyond): move it onto the map or delete it"
-                    ),
-                    format!(
-                        "les {side}×{side} cases du jeton depuis ({col}, {row}) sortent des {width}×{height} cases de la scène (dans sa marge ou au-delà) : placez-le sur la carte ou supprimez-le"
-                    ),
-                ),
-            ));
-        }
+    let off = |v: f64, max: f64| v + side <= 0.0 || v >= max;
+    if off(col, width) || off(row, height) {
+        w.push(Warning::new(
+            "token_off_map",
+            at,
+            Text::new(
+                format!("the token stands outside the scene's {width}×{height} squares (at square {col}, {row}: in its padding or beyond): left out, as walls there are"),
+                format!("le jeton est hors des {width}×{height} cases de la scène (à la case {col}, {row} : dans sa marge ou au-delà) : laissé de côté, comme les murs qui s'y trouvent"),
+            ),
+        ));
+        return None;
     }
-    Ok(SquareOut { x: col as i32, y: row as i32 })
+    let (x, y) = (col.clamp(0.0, (width - side).max(0.0)), row.clamp(0.0, (height - side).max(0.0)));
+    if (x, y) != (col, row) {
+        w.push(Warning::new(
+            "token_moved_onto_map",
+            at,
+            Text::new(
+                format!("the token's {side}×{side} squares from ({col}, {row}) run past the scene's edge: moved onto the map, to ({x}, {y})"),
+                format!("les {side}×{side} cases du jeton depuis ({col}, {row}) dépassent le bord de la scène : placé sur la carte, en ({x}, {y})"),
+            ),
+        ));
+    }
+    Some(SquareOut { x: x as i32, y: y as i32 })
 }
 
 #[cfg(test)]

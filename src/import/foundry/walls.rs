@@ -7,7 +7,7 @@
 //! `_stats.coreVersion` says the scene is older than 9, with a warning otherwise.
 
 use super::Frame;
-use super::wire::{FoundryWallIn, SceneIn};
+use super::wire::{FoundryWallIn, InvisibleWalls, SceneIn};
 use crate::api::encounter::{PointIn, WallIn, WallKindIn};
 use crate::error::Text;
 use crate::import::Warning;
@@ -49,12 +49,16 @@ fn older_than_9(s: &SceneIn) -> Option<bool> {
 }
 
 /// Every wall that lies on the map, by kind; the others are left out with a warning.
-pub(crate) fn walls(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Vec<WallIn> {
+pub(crate) fn walls(
+    s: &SceneIn,
+    frame: &Frame,
+    invisible: InvisibleWalls,
+    w: &mut Vec<Warning>,
+) -> Vec<WallIn> {
     old_constants(s, w);
     let mut out = Vec::with_capacity(s.walls.len());
     for (i, wall) in s.walls.iter().enumerate() {
         let at = format!("/scene/walls/{i}");
-        let Some(kind) = kind(wall, &at, w) else { continue };
         let [x0, y0, x1, y1] = [wall.c[0], wall.c[1], wall.c[2], wall.c[3]];
         let (a, b) = (frame.point(x0, y0), frame.point(x1, y1));
         if a == b {
@@ -89,6 +93,8 @@ pub(crate) fn walls(s: &SceneIn, frame: &Frame, w: &mut Vec<Warning>) -> Vec<Wal
                 ),
             ));
         }
+        // Its kind's warnings only for a wall that is kept.
+        let Some(kind) = kind(wall, invisible, &at, w) else { continue };
         let point = |(x, y): (f64, f64)| PointIn { x, y };
         out.push(WallIn { from: point(from), to: point(to), kind });
     }
@@ -116,10 +122,15 @@ fn old_constants(s: &SceneIn, w: &mut Vec<Warning>) {
 
 /// The kind of a wall, or `None` (left out, with a warning) for one that blocks neither
 /// movement nor sight the way any Arbiter wall does.
-fn kind(wall: &FoundryWallIn, at: &str, w: &mut Vec<Warning>) -> Option<WallKindIn> {
+fn kind(
+    wall: &FoundryWallIn,
+    invisible: InvisibleWalls,
+    at: &str,
+    w: &mut Vec<Warning>,
+) -> Option<WallKindIn> {
     let mut warn = |code: &'static str, en: &str, fr: &str| w.push(Warning::new(code, at, Text::new(en, fr)));
     let kind = match wall.door.unwrap_or(0) {
-        0 => plain(wall, &mut warn)?,
+        0 => plain(wall, invisible, &mut warn)?,
         door => {
             if door == 2 {
                 warn(
@@ -142,7 +153,11 @@ fn kind(wall: &FoundryWallIn, at: &str, w: &mut Vec<Warning>) -> Option<WallKind
 }
 
 /// The kind of a wall that is not a door, from its movement and sight restrictions.
-fn plain(wall: &FoundryWallIn, warn: &mut impl FnMut(&'static str, &str, &str)) -> Option<WallKindIn> {
+fn plain(
+    wall: &FoundryWallIn,
+    invisible: InvisibleWalls,
+    warn: &mut impl FnMut(&'static str, &str, &str),
+) -> Option<WallKindIn> {
     let blocks_movement = current(wall.movement.unwrap_or(20)) != 0;
     let seen = sight(wall.sight.or(wall.sense).unwrap_or(20));
     match (blocks_movement, seen) {
@@ -155,13 +170,21 @@ fn plain(wall: &FoundryWallIn, warn: &mut impl FnMut(&'static str, &str, &str)) 
             );
             Some(WallKindIn::Low)
         }
+        (true, Sight::None) if invisible == InvisibleWalls::Window => {
+            warn(
+                "movement_only_wall",
+                "the wall blocks movement, not sight (an invisible wall): taken as a window, as the request's invisible_walls asks",
+                "le mur bloque le mouvement, pas la vue (un mur invisible) : pris comme une fenêtre, comme le demande invisible_walls",
+            );
+            Some(WallKindIn::Window)
+        }
         (true, Sight::None) => {
             warn(
                 "movement_only_wall",
-                "the wall blocks movement, not sight (an invisible wall): taken as a window",
-                "le mur bloque le mouvement, pas la vue (un mur invisible) : pris comme une fenêtre",
+                "the wall blocks movement, not sight (an invisible wall: a counter, a ledge): a barrier, which blocks movement only (invisible_walls: \"window\" reads it as a window)",
+                "le mur bloque le mouvement, pas la vue (un mur invisible : un comptoir, un rebord) : une barrière, qui ne bloque que le mouvement (invisible_walls: \"window\" le lit comme une fenêtre)",
             );
-            Some(WallKindIn::Window)
+            Some(WallKindIn::Barrier)
         }
         (true, Sight::Proximity) => {
             warn(

@@ -69,6 +69,22 @@ pub struct FoundryImportRequest {
     #[serde(default, deserialize_with = "crate::capped::creatures")]
     #[schema(max_items = 500)]
     pub creatures: Vec<OverlayIn>,
+    /// How a wall that blocks movement but not sight (Foundry's invisible wall: a bar
+    /// counter, a ledge) is read: `barrier` (default), which blocks movement only, as in
+    /// Foundry; or `window`, which also blocks attacks and effects.
+    #[serde(default)]
+    pub invisible_walls: InvisibleWalls,
+}
+
+/// How Foundry's invisible walls (movement only) import.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum InvisibleWalls {
+    /// Blocks movement only (default).
+    #[default]
+    Barrier,
+    /// Blocks movement, attacks and effects; sight passes.
+    Window,
 }
 
 /// The fields of a Foundry scene export that the import reads (others are skipped).
@@ -119,6 +135,88 @@ pub struct SceneIn {
     /// Document statistics (Foundry 10+): the version that wrote the scene.
     #[serde(default, rename = "_stats")]
     pub stats: Option<DocumentStatsIn>,
+    /// Whether tokens see by the scene's light and walls (default true): when false, players
+    /// see the whole map, and the import lights it everywhere.
+    #[serde(default, rename = "tokenVision")]
+    pub token_vision: Option<bool>,
+    /// Foundry 9 to 11: the darkness level, 0 (day) to 1 (night).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1)]
+    pub darkness: Option<f64>,
+    /// Foundry 9 to 11: global illumination (the whole map lit, without light sources).
+    #[serde(default, rename = "globalLight")]
+    pub global_light: Option<bool>,
+    /// Foundry 9 to 11: the darkness level above which global illumination is off (none:
+    /// always on).
+    #[serde(default, rename = "globalLightThreshold")]
+    #[schema(minimum = 0, maximum = 1)]
+    pub global_light_threshold: Option<f64>,
+    /// Foundry 12+: the darkness level and global illumination.
+    #[serde(default)]
+    pub environment: Option<EnvironmentIn>,
+    /// Foundry 10+: the background picture, and its offset.
+    #[serde(default)]
+    pub background: Option<BackgroundIn>,
+    /// Before Foundry 10: the background picture's offset, pixels.
+    #[serde(default, rename = "shiftX")]
+    #[schema(minimum = -10000000, maximum = 10000000)]
+    pub shift_x: Option<f64>,
+    /// Before Foundry 10: the background picture's offset, pixels.
+    #[serde(default, rename = "shiftY")]
+    #[schema(minimum = -10000000, maximum = 10000000)]
+    pub shift_y: Option<f64>,
+}
+
+/// A Foundry 12+ scene's environment.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct EnvironmentIn {
+    /// The darkness level, 0 (day) to 1 (night).
+    #[serde(default, rename = "darknessLevel")]
+    #[schema(minimum = 0, maximum = 1)]
+    pub darkness_level: Option<f64>,
+    /// Global illumination.
+    #[serde(default, rename = "globalLight")]
+    pub global_light: Option<GlobalLightIn>,
+}
+
+/// A Foundry 12+ scene's global illumination.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct GlobalLightIn {
+    /// Whether it is on.
+    #[serde(default)]
+    pub enabled: Option<bool>,
+    /// Bright light (else dim light; Foundry's default: dim).
+    #[serde(default)]
+    pub bright: Option<bool>,
+    /// The darkness levels within which it is on.
+    #[serde(default)]
+    pub darkness: Option<DarknessRangeIn>,
+}
+
+/// A range of darkness levels.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct DarknessRangeIn {
+    /// From (default 0).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1)]
+    pub min: Option<f64>,
+    /// To (default 1).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1)]
+    pub max: Option<f64>,
+}
+
+/// A scene's background picture.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct BackgroundIn {
+    /// The picture's offset, pixels.
+    #[serde(default, rename = "offsetX")]
+    #[schema(minimum = -10000000, maximum = 10000000)]
+    pub offset_x: Option<f64>,
+    /// The picture's offset, pixels.
+    #[serde(default, rename = "offsetY")]
+    #[schema(minimum = -10000000, maximum = 10000000)]
+    pub offset_y: Option<f64>,
 }
 
 /// A scene's grid: the object of Foundry 10+ or the size alone of older exports.
@@ -277,6 +375,14 @@ pub struct FoundryLightIn {
     /// Switched off.
     #[serde(default)]
     pub hidden: Option<bool>,
+    /// Before Foundry 9: the radius of dim light, scene units (`config.dim` since).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub dim: Option<f64>,
+    /// Before Foundry 9: the radius of bright light, scene units (`config.bright` since).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub bright: Option<f64>,
 }
 
 /// A light's radii, scene units.
@@ -290,6 +396,13 @@ pub struct LightConfigIn {
     #[serde(default)]
     #[schema(minimum = 0, maximum = 1000000)]
     pub dim: Option<f64>,
+    /// Foundry 9 to 11: a negative luminosity makes the source one of darkness.
+    #[serde(default)]
+    #[schema(minimum = -1, maximum = 1)]
+    pub luminosity: Option<f64>,
+    /// Foundry 12+: a source of darkness.
+    #[serde(default)]
+    pub negative: Option<bool>,
 }
 
 /// A token of a Foundry scene (`TokenDocument`).
@@ -334,6 +447,94 @@ pub struct FoundryTokenIn {
     /// Hidden from the players.
     #[serde(default)]
     pub hidden: Option<bool>,
+    /// Foundry 10+: the light the token carries (a torch-bearer's), scene units.
+    #[serde(default)]
+    pub light: Option<LightConfigIn>,
+    /// Before Foundry 10: the radius of the dim light the token carries, scene units.
+    #[serde(default, rename = "dimLight")]
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub dim_light: Option<f64>,
+    /// Before Foundry 10: the radius of the bright light the token carries, scene units.
+    #[serde(default, rename = "brightLight")]
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub bright_light: Option<f64>,
+    /// Foundry 10+: the token's vision.
+    #[serde(default)]
+    pub sight: Option<TokenSightIn>,
+    /// Before Foundry 10: how far the token sees in the dark as in dim light (darkvision in
+    /// the 5e system), scene units.
+    #[serde(default, rename = "dimSight")]
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub dim_sight: Option<f64>,
+    /// Foundry 10+: the token's senses beyond sight (`blindsight`, `feelTremor`, `seeAll`,
+    /// `seeInvisibility`), read as a list of `{id, enabled, range}` (other shapes are
+    /// skipped).
+    #[serde(default, rename = "detectionModes", deserialize_with = "detection_modes")]
+    #[schema(value_type = Option<Vec<DetectionModeIn>>, max_items = 32)]
+    pub detection_modes: Vec<DetectionModeIn>,
+}
+
+/// A Foundry 10+ token's vision.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct TokenSightIn {
+    /// Whether the token has vision.
+    #[serde(default)]
+    pub enabled: Option<bool>,
+    /// How far it sees in the dark, scene units.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub range: Option<f64>,
+    /// The vision mode (`basic`, `darkvision`, ...).
+    #[serde(default, rename = "visionMode")]
+    #[schema(max_length = 64)]
+    pub vision_mode: Option<String>,
+}
+
+/// A Foundry 10+ token's detection mode.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+pub struct DetectionModeIn {
+    /// The mode (`blindsight`, `feelTremor`, `seeAll`, `seeInvisibility`, ...).
+    #[serde(default)]
+    #[schema(max_length = 64)]
+    pub id: Option<String>,
+    /// Whether it is on (default true).
+    #[serde(default)]
+    pub enabled: Option<bool>,
+    /// Its range, scene units.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub range: Option<f64>,
+}
+
+/// Most detection modes a token may list.
+pub const DETECTION_MODES: usize = 32;
+
+/// A token's `detectionModes`: a list of at most [`DETECTION_MODES`] modes, read; any other
+/// shape (a later Foundry's) skipped, as fields the import does not read are.
+fn detection_modes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<DetectionModeIn>, D::Error> {
+    struct Modes;
+    impl<'de> Visitor<'de> for Modes {
+        type Value = Vec<DetectionModeIn>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a list of detection modes")
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            crate::capped::at_most::<DETECTION_MODES, _, DetectionModeIn>(
+                de::value::SeqAccessDeserializer::new(seq),
+            )
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            de::IgnoredAny::deserialize(de::value::MapAccessDeserializer::new(map))?;
+            Ok(Vec::new())
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+    }
+    d.deserialize_any(Modes)
 }
 
 /// Document statistics.
@@ -490,12 +691,34 @@ fn scene(c: &mut Check<'_>, s: &SceneIn) {
         float(c, "x", l.x, -COORD_PX, COORD_PX);
         float(c, "y", l.y, -COORD_PX, COORD_PX);
         if let Some(cfg) = &l.config {
-            c.at("config", |c| {
-                opt_float(c, "bright", cfg.bright, 0.0, UNITS);
-                opt_float(c, "dim", cfg.dim, 0.0, UNITS);
-            });
+            c.at("config", |c| light_config(c, cfg));
         }
+        opt_float(c, "bright", l.bright, 0.0, UNITS);
+        opt_float(c, "dim", l.dim, 0.0, UNITS);
     });
+    opt_float(c, "darkness", s.darkness, 0.0, 1.0);
+    opt_float(c, "globalLightThreshold", s.global_light_threshold, 0.0, 1.0);
+    if let Some(e) = &s.environment {
+        c.at("environment", |c| {
+            opt_float(c, "darknessLevel", e.darkness_level, 0.0, 1.0);
+            if let Some(range) = e.global_light.as_ref().and_then(|g| g.darkness.as_ref()) {
+                c.at("globalLight", |c| {
+                    c.at("darkness", |c| {
+                        opt_float(c, "min", range.min, 0.0, 1.0);
+                        opt_float(c, "max", range.max, 0.0, 1.0);
+                    })
+                });
+            }
+        });
+    }
+    if let Some(b) = &s.background {
+        c.at("background", |c| {
+            opt_float(c, "offsetX", b.offset_x, -COORD_PX, COORD_PX);
+            opt_float(c, "offsetY", b.offset_y, -COORD_PX, COORD_PX);
+        });
+    }
+    opt_float(c, "shiftX", s.shift_x, -COORD_PX, COORD_PX);
+    opt_float(c, "shiftY", s.shift_y, -COORD_PX, COORD_PX);
     let max = c.limits.max_creatures as usize;
     c.list("tokens", &s.tokens, max, token);
     if let Some(st) = &s.stats {
@@ -544,4 +767,26 @@ fn token(c: &mut Check<'_>, t: &FoundryTokenIn) {
     opt_float(c, "height", t.height, 0.0, TOKEN_SQUARES);
     opt_float(c, "elevation", t.elevation, -ELEVATION, ELEVATION);
     opt_int(c, "disposition", t.disposition, -2, 1);
+    if let Some(l) = &t.light {
+        c.at("light", |c| light_config(c, l));
+    }
+    opt_float(c, "dimLight", t.dim_light, 0.0, UNITS);
+    opt_float(c, "brightLight", t.bright_light, 0.0, UNITS);
+    opt_float(c, "dimSight", t.dim_sight, 0.0, UNITS);
+    if let Some(sight) = &t.sight {
+        c.at("sight", |c| {
+            opt_float(c, "range", sight.range, 0.0, UNITS);
+            opt_chars(c, "visionMode", sight.vision_mode.as_deref(), SHORT_CHARS);
+        });
+    }
+    c.list("detectionModes", &t.detection_modes, DETECTION_MODES, |c, m| {
+        opt_chars(c, "id", m.id.as_deref(), SHORT_CHARS);
+        opt_float(c, "range", m.range, 0.0, UNITS);
+    });
+}
+
+fn light_config(c: &mut Check<'_>, cfg: &LightConfigIn) {
+    opt_float(c, "bright", cfg.bright, 0.0, UNITS);
+    opt_float(c, "dim", cfg.dim, 0.0, UNITS);
+    opt_float(c, "luminosity", cfg.luminosity, -1.0, 1.0);
 }

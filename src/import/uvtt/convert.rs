@@ -12,8 +12,7 @@ use crate::import::Warning;
 /// Feet per square.
 const FEET: f64 = 5.0;
 
-/// The most warnings of one kind listed; the others are counted in one more.
-pub const MAX_PER_CODE: usize = 20;
+pub use crate::import::MAX_PER_CODE;
 
 /// A grid of `w`×`h` open squares in bright light, nothing else.
 pub fn empty(w: i64, h: i64) -> GridIn {
