@@ -109,3 +109,24 @@ async fn mount_control_needs_a_rider() {
     assert_eq!(res.status, 422, "{}", String::from_utf8_lossy(&res.body));
     assert_eq!(pointers(&res), ["/creatures"]);
 }
+
+/// A rider does not fall through a wall: the movement fixture's horse, moved east out from
+/// under its knight, with a wall along y = 2 (the row above the horse's). Without it the
+/// knight lands on (2, 1) (RULES.md `dnd5e2024.mounted`, the fixture's `why`); the spaces
+/// above the wall, (2, 1), (1, 1), (3, 1) and (4, 1), are now beyond it, so the nearest free
+/// space is (1, 2), then the rest in the fixture's order.
+#[tokio::test]
+async fn a_falling_rider_does_not_land_beyond_a_wall() {
+    let mut req = fixtures_of("movement/mounted")[0]["request"].clone();
+    req["encounter"]["grid"]["walls"] =
+        json!([{"from": {"x": 0, "y": 2}, "to": {"x": 8, "y": 2}, "kind": "solid"}]);
+    let res = post_json(test_app(), "/v1/movement", &req).await;
+    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
+    let fall = &res.json()["result"]["rider_falls"][0];
+    assert_eq!(fall["lands"], json!({"x": 1, "y": 2}), "{fall}");
+    assert_eq!(
+        fall["alternatives"],
+        json!([{"x": 1, "y": 3}, {"x": 2, "y": 4}, {"x": 1, "y": 4}, {"x": 3, "y": 4}, {"x": 4, "y": 4}]),
+        "{fall}"
+    );
+}

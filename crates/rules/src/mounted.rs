@@ -251,7 +251,12 @@ fn one(
 /// The free spaces within 5 ft of the mount a rider may land in, best first: nearest to the
 /// rider's space (centre to centre), then row order. A free space is on the grid, not solid,
 /// holds no other creature and none of `taken` (the mount's space after a push, riders who
-/// landed before). Thin walls are not looked at.
+/// landed before), and no wall that blocks movement stands between it and the mount (the
+/// step from the mount's nearest square: a rider does not fall through a wall).
+///
+/// Nearest, not in the push's direction: the rider falls off where it sat (the mount moved
+/// out from under it), and RULES.md lets it land in any free space within 5 ft; the others
+/// are listed for the GM.
 fn landing(
     scene: &Scene<'_>,
     rider: usize,
@@ -285,6 +290,9 @@ fn landing(
             if occupied {
                 continue;
             }
+            if beyond_wall(scene, &space, &mount, budget)? {
+                continue;
+            }
             let (x2, y2) = centre(&space);
             found.push(((x2 - cx).pow(2) + (y2 - cy).pow(2), space.anchor));
         }
@@ -292,6 +300,24 @@ fn landing(
     // Stable: equal distances keep the row order of the scan.
     found.sort_by_key(|(d, _)| *d);
     Ok(found.into_iter().map(|(_, sq)| sq).collect())
+}
+
+/// Whether a wall that blocks movement stands between a landing space and the mount: for
+/// each of its squares, on the step from the mount's nearest square.
+fn beyond_wall(
+    scene: &Scene<'_>,
+    space: &Space,
+    mount: &Space,
+    budget: &mut Budget,
+) -> Result<bool, RulesError> {
+    for sq in space.squares() {
+        let near =
+            Square::new(sq.x.clamp(mount.min_x(), mount.max_x()), sq.y.clamp(mount.min_y(), mount.max_y()));
+        if near != sq && crate::maneuver::push::wall_between(scene, near, sq, budget)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The controlled mounts among the creatures rolling initiative (`who`), each with its rider

@@ -72,7 +72,7 @@ pub(crate) const WALLS_PER_UNIT: usize = 2;
 
 /// Whether a blocking thin wall separates two neighbouring squares (crosses or touches the
 /// centre-to-centre segment; for a diagonal step that includes a wall ending at the corner).
-fn wall_between(
+pub(crate) fn wall_between(
     scene: &Scene<'_>,
     from: Square,
     to: Square,
