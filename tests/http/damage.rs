@@ -154,3 +154,47 @@ async fn hb3d_grapple_damage_is_a_catalogued_seed_rule_cited_in_the_trace() {
         assert_eq!(body["damage"]["nonlethal"], nonlethal, "{body}");
     }
 }
+
+/// `wielding` is "the melee weapon it threatens with" (RULES.md Q-34): its reach, threat and
+/// attacks of opportunity, never damage (an attack's damage is its `weapon`'s, a grapple's is
+/// `options.damage`). Damage written on it is a 422 at each damage field, in every question,
+/// rather than accepted and ignored; the same weapon without them is read as before.
+#[tokio::test]
+async fn damage_on_a_wielded_weapon_is_refused_at_its_field() {
+    let longsword = json!({"kind": "melee", "name": "longsword", "damage": "1d8", "damage_type": "slashing"});
+    let mut attack = self::longsword(json!({"mode": "odds"}));
+    attack["encounter"]["creatures"][0]["wielding"] = longsword.clone();
+    let res = post_json(test_app(), "/v1/attack", &attack).await;
+    assert_eq!(
+        (res.status, pointers(&res)),
+        (422, vec!["/encounter/creatures/0/wielding/damage".to_owned()])
+    );
+    let detail = res.json()["errors"][0]["detail"].as_str().unwrap().to_owned();
+    assert!(detail.contains("/v1/attack") && detail.contains("options.damage"), "{detail}");
+
+    // Every field only damage reads, each at its pointer, in a question with no damage at all.
+    let mut cover = json!({
+        "encounter": attack["encounter"].clone(),
+        "attacker": "A", "target": "T", "attack": "melee"
+    });
+    cover["encounter"]["creatures"][0]["wielding"] = json!({
+        "kind": "melee", "damage": [{"dice": "1d8", "type": "slashing"}], "ability_in_damage": true,
+        "crit_multiplier": 3, "grip": "two_handed", "materials": ["silver"]
+    });
+    let res = post_json(test_app(), "/v1/cover", &cover).await;
+    let base = "/encounter/creatures/0/wielding";
+    let mut got = pointers(&res);
+    got.sort();
+    let mut want: Vec<String> = ["ability_in_damage", "crit_multiplier", "damage", "grip", "materials"]
+        .iter()
+        .map(|f| format!("{base}/{f}"))
+        .collect();
+    want.sort();
+    assert_eq!((res.status, got), (422, want), "{}", String::from_utf8_lossy(&res.body));
+
+    // The wielded weapon without damage: the attack with its own weapon answers as before.
+    attack["encounter"]["creatures"][0]["wielding"] = json!({"kind": "melee", "name": "longsword"});
+    let res = post_json(test_app(), "/v1/attack", &attack).await;
+    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
+    assert_eq!(res.json()["damage"]["expression"], "1d8+3 slashing");
+}
