@@ -571,7 +571,9 @@ pub struct CreatureIn {
     #[serde(default, deserialize_with = "crate::capped::at_most::<{ super::bounds::TAGS }, _, _>")]
     #[schema(max_items = 64, value_type = Vec<FeatId>)]
     pub feats: Vec<String>,
-    /// The melee weapon it threatens with.
+    /// The melee weapon it threatens with (reach, threat, disarm, trip). No answer deals its
+    /// damage: `damage`, `ability_in_damage`, `crit_multiplier`, `grip` and `materials` on it
+    /// are refused (422); an attack's damage is its `weapon`'s.
     #[serde(default)]
     pub wielding: Option<WeaponIn>,
     /// Special senses.

@@ -216,7 +216,7 @@ pub struct ManeuverEffectsOut {
     /// Conditions the target gains (`prone`, `grappled`, `pinned`, `tied_up`).
     #[schema(value_type = Vec<crate::wire::ConditionId>)]
     pub target_gains: Vec<&'static str>,
-    /// Conditions the attacker gains (`prone`, `grappled`).
+    /// Conditions the attacker gains (`prone`, `grappled`; `charged` for a charger).
     #[schema(value_type = Vec<crate::wire::ConditionId>)]
     pub attacker_gains: Vec<&'static str>,
     /// Conditions the attacker loses (escape).
@@ -375,7 +375,8 @@ pub struct ManeuverResult {
     /// The outcome band (`pushed_10_ft`, `attacker_prone`, `both_hands`…).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub band: Option<String>,
-    /// Effects on the map (when rolled).
+    /// Effects on the map (when rolled); a legal charge always has them, with `charged` in
+    /// `attacker_gains` (the charger's −2 AC / DEF until its next turn).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effects: Option<ManeuverEffectsOut>,
     /// Attacks of opportunity the maneuver provokes (PF1, hb3d).

@@ -277,6 +277,42 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
     }
 }
 
+/// A creature's `wielding`: the melee weapon it threatens with (RULES.md Q-34), read for its
+/// reach, threat, attacks of opportunity, disarm and trip. No answer deals its damage (an attack
+/// names its `weapon`, a grapple's damage is `options.damage`), so the fields only damage reads
+/// are refused, each at its pointer, rather than accepted and ignored: a GM who writes them
+/// expects them to count. The weapon is mapped without them.
+fn wielding(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
+    for (field, given) in [
+        ("damage", w.damage.is_some()),
+        ("ability_in_damage", w.ability_in_damage),
+        ("crit_multiplier", w.crit_multiplier.is_some()),
+        ("grip", w.grip.is_some()),
+        ("materials", !w.materials.is_empty()),
+    ] {
+        if given {
+            p.push(
+                format!("{base}/{field}"),
+                Text::new(
+                    "a wielded weapon deals no damage in any answer: give the damage with /v1/attack's \
+                     weapon, or a grapple's options.damage",
+                    "une arme tenue n'inflige de dégâts dans aucune réponse : donnez les dégâts dans \
+                     l'arme (weapon) de /v1/attack, ou options.damage d'une lutte",
+                ),
+            );
+        }
+    }
+    let bare = WeaponIn {
+        damage: None,
+        ability_in_damage: false,
+        crit_multiplier: None,
+        grip: None,
+        materials: Vec::new(),
+        ..w.clone()
+    };
+    weapon(p, base, &bare)
+}
+
 /// "must be 1 to `max` bytes".
 pub fn bytes_between(max: usize) -> Text {
     Text::new(format!("must be 1 to {max} bytes"), format!("doit faire de 1 à {max} octets"))
@@ -780,7 +816,7 @@ fn creature(
     let at = creature_at(p, c, rules.size(sz).side, grid.filter(|_| sized), ptr);
     let conditions = conditions(p, c, rules, ptr);
     let senses = senses(p, &c.senses, ptr);
-    let wielding = c.wielding.as_ref().map(|w| weapon(p, &format!("{ptr}/wielding"), w));
+    let wielding = c.wielding.as_ref().map(|w| wielding(p, &format!("{ptr}/wielding"), w));
     Creature {
         id: c.id.clone(),
         side: c.side.clone(),

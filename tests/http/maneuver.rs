@@ -116,3 +116,43 @@ async fn rules_md_charge_fixtures() {
     }
     assert!(failures.is_empty(), "{} failing case(s):\n{}", failures.len(), failures.join("\n"));
 }
+
+/// A legal charge puts `charged` on the charger in the answer's effects, whatever the dice mode
+/// and with no maneuver at its end: RULES.md `pf1e.charge` ("−2 AC until the start of your next
+/// turn") and `hb3d.charge` (seed 003 « Charge »: "−2 à la CA jusqu'au début du tour suivant",
+/// read as DEF). Map M12: A at (0,2), T at (6,2), nothing between: legal, 25 ft. A start at (4,2)
+/// is too short (RULES.md: at least 10 ft / 2 squares): no charge, no effects.
+#[tokio::test]
+async fn a_legal_charge_puts_charged_on_the_charger_in_the_effects() {
+    let ask = |ruleset: &str, start: i64, dice: Value| {
+        json!({
+            "encounter": {
+                "ruleset": ruleset,
+                "grid": {"width": 8, "height": 5},
+                "creatures": [
+                    {"id": "A", "side": "party", "at": {"x": start, "y": 2}},
+                    {"id": "T", "side": "monsters", "at": {"x": 6, "y": 2}}
+                ]
+            },
+            "kind": "charge", "attacker": "A", "target": "T", "dice": dice
+        })
+    };
+    for ruleset in ["pf1e", "hb3d"] {
+        for dice in [json!({"mode": "odds"}), json!({"mode": "roll", "seed": 3})] {
+            let res = post_json(test_app(), "/v1/maneuvers", &ask(ruleset, 0, dice.clone())).await;
+            assert_eq!(res.status, 200, "{ruleset} {dice}: {}", String::from_utf8_lossy(&res.body));
+            let body = res.json();
+            let r = &body["result"];
+            assert_eq!(r["legal"], true, "{ruleset} {dice}: {body}");
+            assert_eq!(r["charge"]["ac_penalty"], -2, "{ruleset}: {body}");
+            let e = &r["effects"];
+            assert_eq!(e["attacker_gains"], json!(["charged"]), "{ruleset} {dice}: {body}");
+            assert_eq!(e["target_gains"], json!([]), "{ruleset} {dice}: {body}");
+            assert!(e.get("push").is_none_or(Value::is_null), "{ruleset} {dice}: {body}");
+        }
+        let res = post_json(test_app(), "/v1/maneuvers", &ask(ruleset, 4, json!({"mode": "odds"}))).await;
+        let body = res.json();
+        assert_eq!(body["result"]["legal"], false, "{ruleset}: {body}");
+        assert!(body["result"].get("effects").is_none(), "{ruleset}: an illegal charge sets nothing: {body}");
+    }
+}

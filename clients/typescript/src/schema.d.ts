@@ -3293,7 +3293,7 @@ export interface components {
         };
         /** @description What the maneuver does to the map. */
         ManeuverEffectsOut: {
-            /** @description Conditions the attacker gains (`prone`, `grappled`). */
+            /** @description Conditions the attacker gains (`prone`, `grappled`; `charged` for a charger). */
             attacker_gains: components["schemas"]["ConditionId"][];
             /** @description Conditions the attacker loses (escape). */
             attacker_loses: components["schemas"]["ConditionId"][];
@@ -3608,7 +3608,10 @@ export interface components {
              * @description CMD, DEF or DC.
              */
             dc?: number;
-            /** @description Effects on the map (when rolled). */
+            /**
+             * @description Effects on the map (when rolled); a legal charge always has them, with `charged` in
+             *     `attacker_gains` (the charger's −2 AC / DEF until its next turn).
+             */
             effects?: components["schemas"]["ManeuverEffectsOut"];
             /**
              * Format: int32

@@ -1036,6 +1036,16 @@ pub static RULES: &[RuleInfo] = &[
         summary_en: "Critical hit: the damage is rolled twice, as if the target were hit twice, and the results added.",
         summary_fr: "Coup critique : les dégâts sont lancés deux fois, comme si la cible était touchée deux fois, et additionnés.",
     },
+    // Issue 26: the homebrew's damage rule. RULES.md gives it inside `hb3d.maneuver.grapple`
+    // (« Dégâts ») with no id of its own; its dice are PF1's unarmed strike (`hb3d.inherit-pf1e`).
+    RuleInfo {
+        id: "hb3d.damage.unarmed",
+        section: "5",
+        kind: SourceKind::Seed,
+        source: "003_47027a1e68a4c48c.txt « Agripper » (Dégâts: your unarmed damage), its dice those of pf1e.damage.unarmed",
+        summary_en: "Unarmed damage: PF1's unarmed strike (1d3 Medium, 1d2 Small…) + Str; a grapple's damage is this only, lethal or nonlethal as chosen.",
+        summary_fr: "Dégâts à mains nues : ceux de PF1 (1d3 taille M, 1d2 P…) + For ; les dégâts d'une lutte ne sont que ceux-là, létaux ou non au choix.",
+    },
 ];
 
 /// Looks a rule up by id.

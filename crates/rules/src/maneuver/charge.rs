@@ -8,7 +8,7 @@
 //! tests; the centre line uses [`classify_square`].
 
 use super::push::{WALLS_PER_UNIT, blocks_movement, meet};
-use super::{ManeuverAnswer, ManeuverEffect, Odds, Options, OutcomeBand, maneuver};
+use super::{Effects, ManeuverAnswer, ManeuverEffect, Odds, Options, OutcomeBand, maneuver};
 use crate::budget::{Budget, units};
 use crate::dice::{DiceSource, Ratio};
 use crate::encounter::{Condition, Creature, Encounter, Terrain};
@@ -672,8 +672,12 @@ pub fn charge(
         return Ok(ans);
     }
     let band = if c.legal { OutcomeBand::Success } else { OutcomeBand::Failure };
+    // A legal charge is made as asked, whatever the dice: the charger has `charged` (its AC /
+    // DEF penalty until its next turn), an effect for the VTT to set as any other.
+    let effects = c.legal.then(|| Effects { attacker_gains: vec![Condition::Charged], ..Effects::default() });
     Ok(ManeuverAnswer {
         legal: c.legal,
+        effects,
         action: "full_round",
         odds: Odds {
             success: if c.legal { Ratio::ONE } else { Ratio::ZERO },

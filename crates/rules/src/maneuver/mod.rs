@@ -211,7 +211,7 @@ pub struct ManeuverAnswer {
     pub margin: Option<i64>,
     /// The band rolled.
     pub band: Option<OutcomeBand>,
-    /// Effects on the map (when rolled).
+    /// Effects on the map (when rolled; a legal charge's `charged` on the charger always).
     pub effects: Option<Effects>,
     /// Attacks of opportunity.
     pub opportunity: Vec<Opportunity>,

@@ -5,7 +5,7 @@ use super::{
     AttackDice, AttackModifierCover, AttackRule, ChargeRule, CheckDice, CombatManeuver, ConcealmentBy,
     ConcealmentRule, CoverRule, Critical, DamageRule, Defence, DisarmAction, DisarmModifiers, EscapeDc,
     ManeuverDefence, ManeuverRule, ManeuverRules, MissChance, PathTest, PathfinderCover, Prone, Ruleset,
-    VariantSpec, Words, pathfinder,
+    UnarmedDamage, VariantSpec, Words, pathfinder,
 };
 use crate::grid::Metric;
 
@@ -127,6 +127,12 @@ pub static RULESET: Ruleset = Ruleset {
         "five_foot_step",
     ),
     mounted: None,
-    damage: DamageRule { grapple_unarmed_only: true, ..pathfinder::DAMAGE },
+    // Seed 003 « Agripper » (Dégâts): a grapple deals « vos dégâts à mains nues » only; their
+    // dice are PF1's unarmed strike (`hb3d.inherit-pf1e`), cited as the homebrew's own rule.
+    damage: DamageRule {
+        grapple_unarmed_only: true,
+        unarmed: UnarmedDamage { rule: "hb3d.damage.unarmed", ..pathfinder::DAMAGE.unarmed },
+        ..pathfinder::DAMAGE
+    },
     words: Words { defence: ["DEF", "DEF"], improved_cover_fr: "abri supérieur" },
 };

@@ -39,6 +39,7 @@ const EXTRA_IDS: &[&str] = &[
     "pf1e.damage.unarmed",
     "sf1e.damage.roll",
     "sf1e.damage.critical",
+    "hb3d.damage.unarmed",
 ];
 
 /// Engine ids that RULES.md does not name: the attack modifiers of conditions, which the
@@ -46,8 +47,9 @@ const EXTRA_IDS: &[&str] = &[
 /// attacks") and the SRDs define.
 const SRD_ONLY_IDS: &[&str] = &["dnd5e.conditions.attacks", "pf1e.conditions.attacks"];
 
-/// Whether an extra id is one RULES.md does not name: the two above, and every damage rule of
-/// issue #14 ("RULES.md is silent on most of this: follow the SRDs").
+/// Whether an extra id is one RULES.md does not name: the two above, every damage rule of
+/// issue #14 ("RULES.md is silent on most of this: follow the SRDs"), and hb3d's unarmed damage
+/// (issue 26), which RULES.md states inside `hb3d.maneuver.grapple` (« Dégâts ») with no id.
 fn srd_only(id: &str) -> bool {
     SRD_ONLY_IDS.contains(&id) || id.contains(".damage.")
 }
