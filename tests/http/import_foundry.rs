@@ -17,18 +17,18 @@ fn fixture(name: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
 }
 
-async fn import(body: &Value) -> Answer {
+pub(crate) async fn import(body: &Value) -> Answer {
     post_json(test_app(), "/v1/import/foundry", body).await
 }
 
-async fn imported(body: &Value) -> Value {
+pub(crate) async fn imported(body: &Value) -> Value {
     let res = import(body).await;
     assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
     res.json()
 }
 
 /// The (code, pointer) of every warning, sorted.
-fn warnings(answer: &Value) -> Vec<(String, String)> {
+pub(crate) fn warnings(answer: &Value) -> Vec<(String, String)> {
     let mut w: Vec<(String, String)> = answer["warnings"]
         .as_array()
         .unwrap()

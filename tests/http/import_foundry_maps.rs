@@ -10,6 +10,7 @@
 
 use serde_json::{Value, json};
 
+use super::import_foundry::{import, imported, warnings};
 use super::support::*;
 
 /// Canvas pixels of square (c, r)'s top-left corner.
@@ -45,29 +46,8 @@ fn v12_scene(extra: Value) -> Value {
     s
 }
 
-async fn import(body: &Value) -> Answer {
-    post_json(test_app(), "/v1/import/foundry", body).await
-}
-
-async fn imported(body: &Value) -> Value {
-    let res = import(body).await;
-    assert_eq!(res.status, 200, "{}", String::from_utf8_lossy(&res.body));
-    res.json()
-}
-
-fn codes(answer: &Value) -> Vec<(String, String)> {
-    let mut w: Vec<(String, String)> = answer["warnings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|w| (w["code"].as_str().unwrap().to_owned(), w["pointer"].as_str().unwrap().to_owned()))
-        .collect();
-    w.sort();
-    w
-}
-
 fn has(answer: &Value, code: &str, pointer: &str) -> bool {
-    codes(answer).iter().any(|(c, p)| c == code && p == pointer)
+    warnings(answer).iter().any(|(c, p)| c == code && p == pointer)
 }
 
 fn token(id: &str, name: &str, (x, y): (f64, f64), extra: Value) -> Value {
@@ -97,7 +77,7 @@ async fn old_scenes_keep_their_lights_and_their_tokens_torches() {
         ])
     );
     assert_eq!(a["encounter"]["creatures"][0]["senses"], json!({"darkvision_ft": 60}));
-    assert!(!codes(&a).iter().any(|(c, _)| c == "light_without_radius"), "{:?}", codes(&a));
+    assert!(!warnings(&a).iter().any(|(c, _)| c == "light_without_radius"), "{:?}", warnings(&a));
     assert!(has(&a, "token_light", "/scene/tokens/0"));
     // No darkness fields: a hand-written or pre-0.7 scene stays lit.
     assert_eq!(a["encounter"]["grid"]["light"], "bright");
@@ -145,7 +125,7 @@ async fn scene_darkness_and_global_illumination_by_era() {
         let a = imported(&json!({"scene": scene.clone()})).await;
         assert_eq!(a["encounter"]["grid"]["light"], light, "{scene}");
         let code = if scene["tokenVision"] == false { "token_vision_off" } else { "ambient_light" };
-        assert!(codes(&a).iter().any(|(c, _)| c == code), "{scene}: {:?}", codes(&a));
+        assert!(warnings(&a).iter().any(|(c, _)| c == code), "{scene}: {:?}", warnings(&a));
     }
 }
 
@@ -201,8 +181,8 @@ async fn tokens_carry_lights_and_senses_and_darkness_is_flagged() {
         json!([{"at": {"x": 1.5, "y": 1.5}, "bright_ft": 30, "dim_ft": 60}])
     );
     assert_eq!(a["encounter"]["creatures"][0]["senses"], json!({"darkvision_ft": 60, "tremorsense_ft": 30}));
-    assert!(has(&a, "darkness_source", "/scene/lights/0/config"), "{:?}", codes(&a));
-    assert!(has(&a, "darkness_source", "/scene/lights/1/config"), "{:?}", codes(&a));
+    assert!(has(&a, "darkness_source", "/scene/lights/0/config"), "{:?}", warnings(&a));
+    assert!(has(&a, "darkness_source", "/scene/lights/1/config"), "{:?}", warnings(&a));
     // The overlay's senses replace the token's.
     let overlay = json!([{"token": "Dwarf", "senses": {"darkvision_ft": 120}}]);
     let a = imported(&json!({"scene": a_scene_again(), "creatures": overlay})).await;
@@ -272,8 +252,8 @@ async fn tokens_in_the_padding_are_left_out() {
         a["encounter"]["creatures"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
     assert_eq!(ids, ["guard", "ogre"]);
     assert_eq!(a["encounter"]["creatures"][1]["at"], json!({"x": 8, "y": 3}));
-    assert!(has(&a, "token_off_map", "/scene/tokens/1"), "{:?}", codes(&a));
-    assert!(has(&a, "token_moved_onto_map", "/scene/tokens/2"), "{:?}", codes(&a));
+    assert!(has(&a, "token_off_map", "/scene/tokens/1"), "{:?}", warnings(&a));
+    assert!(has(&a, "token_moved_onto_map", "/scene/tokens/2"), "{:?}", warnings(&a));
     assert_eq!(a["tokens"][1]["pointer"], "/scene/tokens/2");
 }
 
@@ -310,7 +290,7 @@ async fn offsets_dropped_walls_and_the_warnings_cap() {
     let a = imported(&json!({"scene": scene})).await;
     assert!(has(&a, "background_offset", "/scene/background"));
     assert!(has(&a, "wall_off_map", "/scene/walls/0/c"));
-    assert!(!codes(&a).iter().any(|(c, _)| c == "one_way_wall"), "{:?}", codes(&a));
+    assert!(!warnings(&a).iter().any(|(c, _)| c == "one_way_wall"), "{:?}", warnings(&a));
     let repeated: Vec<&Value> =
         a["warnings"].as_array().unwrap().iter().filter(|w| w["code"] == "repeated_name").collect();
     assert_eq!(repeated.len(), 21);
