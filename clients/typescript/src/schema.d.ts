@@ -1869,8 +1869,8 @@ export interface components {
          * @enum {string}
          */
         DecidedById: "total" | "dex_mod" | "modifier" | "roll_off" | "group" | "input_order" | "controlled_mount";
-        /** @description A Foundry 10+ token's detection mode. */
-        DetectionModeIn: {
+        /** @description The token's detection modes: a list of `{id, enabled, range}`, or an object (skipped). */
+        DetectionModes: {
             /** @description Whether it is on (default true). */
             enabled?: boolean | null;
             /** @description The mode (`blindsight`, `feelTremor`, `seeAll`, `seeInvisibility`, ...). */
@@ -1880,7 +1880,7 @@ export interface components {
              * @description Its range, scene units.
              */
             range?: number | null;
-        };
+        }[] | Record<string, never>;
         /** @description Echo of the dice settings, so that a rolled answer can be replayed. */
         DiceEcho: {
             /** @description `roll`, `given` or `odds`. */
@@ -2667,12 +2667,7 @@ export interface components {
              * @description Before Foundry 10: the radius of the bright light the token carries, scene units.
              */
             brightLight?: number | null;
-            /**
-             * @description Foundry 10+: the token's senses beyond sight (`blindsight`, `feelTremor`, `seeAll`,
-             *     `seeInvisibility`), read as a list of `{id, enabled, range}` (other shapes are
-             *     skipped).
-             */
-            detectionModes?: components["schemas"]["DetectionModeIn"][] | null;
+            detectionModes?: null | components["schemas"]["DetectionModes"];
             /**
              * Format: double
              * @description Before Foundry 10: the radius of the dim light the token carries, scene units.
@@ -5914,7 +5909,7 @@ export type DamageUnarmedStepOut = components['schemas']['DamageUnarmedStepOut']
 export type DamageWord = components['schemas']['DamageWord'];
 export type DarknessRangeIn = components['schemas']['DarknessRangeIn'];
 export type DecidedById = components['schemas']['DecidedById'];
-export type DetectionModeIn = components['schemas']['DetectionModeIn'];
+export type DetectionModes = components['schemas']['DetectionModes'];
 export type DiceEcho = components['schemas']['DiceEcho'];
 export type DiceGiven = components['schemas']['DiceGiven'];
 export type DiceIn = components['schemas']['DiceIn'];

@@ -470,7 +470,7 @@ pub struct FoundryTokenIn {
     /// `seeInvisibility`), read as a list of `{id, enabled, range}` (other shapes are
     /// skipped).
     #[serde(default, rename = "detectionModes", deserialize_with = "detection_modes")]
-    #[schema(value_type = Option<Vec<DetectionModeIn>>, max_items = 32)]
+    #[schema(value_type = Option<DetectionModes>)]
     pub detection_modes: Vec<DetectionModeIn>,
 }
 
@@ -505,6 +505,29 @@ pub struct DetectionModeIn {
     #[schema(minimum = 0, maximum = 1000000)]
     pub range: Option<f64>,
 }
+
+/// A token's `detectionModes` as the document states it: a list of at most
+/// [`DETECTION_MODES`] modes (Foundry 10 to 12), or an object (skipped, as a later Foundry's
+/// shape may be).
+pub struct DetectionModes;
+
+impl PartialSchema for DetectionModes {
+    fn schema() -> RefOr<Schema> {
+        use utoipa::openapi::schema::ArrayBuilder;
+        // One schema for both shapes, `items` and `maxItems` applying to a list only, as JSON
+        // Schema reads them (see `GridField`: a `oneOf` would have nothing to discriminate on).
+        ArrayBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Array, Type::Object]))
+            .items(DetectionModeIn::schema())
+            .max_items(Some(DETECTION_MODES))
+            .description(Some(
+                "The token's detection modes: a list of `{id, enabled, range}`, or an object (skipped).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for DetectionModes {}
 
 /// Most detection modes a token may list.
 pub const DETECTION_MODES: usize = 32;
