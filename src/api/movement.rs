@@ -207,6 +207,13 @@ pub struct MovementResult {
     /// (odds only: the movement rolls no dice); absent when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rider_falls: Vec<super::mounted::RiderFallOut>,
+    /// 5e `options.dragging`: where the creature dragged along ends (its top-left square).
+    /// It keeps its place beside the mover, moved as the mover moved (to `last_legal`); where
+    /// that is not free (off the grid, solid, another creature, a wall between), the free
+    /// space touching the mover nearest to it. Absent without `dragging`, or when no free
+    /// space touches the mover (the GM's to say).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragged_to: Option<SquareOut>,
 }
 
 /// The answer to `POST /v1/movement`.
@@ -330,6 +337,7 @@ fn result(m: &Movement) -> MovementResult {
         }),
         charge: m.charge.as_ref().map(charge_out),
         rider_falls: super::mounted::rider_falls_out(&m.rider_falls),
+        dragged_to: m.dragged_to.map(SquareOut::from),
     }
 }
 

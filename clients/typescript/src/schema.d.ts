@@ -4111,6 +4111,14 @@ export interface components {
             budget_ft?: number;
             /** @description Mode `charge`: the charge (closest squares, path test, +2 / −2). */
             charge?: components["schemas"]["ChargeOut"];
+            /**
+             * @description 5e `options.dragging`: where the creature dragged along ends (its top-left square).
+             *     It keeps its place beside the mover, moved as the mover moved (to `last_legal`); where
+             *     that is not free (off the grid, solid, another creature, a wall between), the free
+             *     space touching the mover nearest to it. Absent without `dragging`, or when no free
+             *     space touches the mover (the GM's to say).
+             */
+            dragged_to?: components["schemas"]["SquareOut"];
             /** @description The anchor at the end of the path. */
             end: components["schemas"]["SquareOut"];
             /** @description The end space is occupied, and what follows. */

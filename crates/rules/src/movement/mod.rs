@@ -15,6 +15,7 @@
 //! - PF1 family movement may use both move actions (double move: twice the speed), a
 //!   withdraw likewise; 5e uses the speed, twice with `dash`.
 
+mod drag;
 mod steps;
 
 pub use crate::opportunity::{
@@ -138,6 +139,10 @@ pub struct Movement {
     pub charge: Option<Charge>,
     /// Mode `forced` (5e): the riders of a mount moved against its will, at risk of falling.
     pub rider_falls: Vec<crate::mounted::RiderFall>,
+    /// 5e `options.dragging`: where the creature dragged along ends (its anchor; `None` when
+    /// no free space touches the mover's end): it keeps its place beside the mover, else
+    /// the nearest free space touching the mover's end.
+    pub dragged_to: Option<Square>,
     /// The trace.
     pub trace: Trace,
 }
@@ -246,6 +251,9 @@ pub fn movement(
     if mode == Mode::Forced {
         ans.rider_falls = crate::mounted::forced_move(scene, mover, ans.end, &mut trace, budget)?;
     }
+    if let Some(d) = options.dragging {
+        ans.dragged_to = drag::dragged_end(scene, mover, d, (ans.start, ans.last_legal), budget)?;
+    }
     if ans.ends_in_occupied.as_ref().is_some_and(|e| e.consequence == "illegal") {
         fail(&mut ans, "ends_in_occupied");
     }
@@ -280,6 +288,7 @@ impl Movement {
             ends_in_occupied: None,
             charge: None,
             rider_falls: Vec::new(),
+            dragged_to: None,
             trace: Trace::default(),
         }
     }
