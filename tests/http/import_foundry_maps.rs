@@ -297,3 +297,28 @@ async fn offsets_dropped_walls_and_the_warnings_cap() {
     assert_eq!(repeated[20]["message"], "and 10 more warnings of this kind, not listed");
     assert_eq!(a["encounter"]["creatures"].as_array().unwrap().len(), 30);
 }
+
+/// The document states the fields the import reads where it reads them: the scene's
+/// `environment` is Foundry's (darkness level, global light), not the encounter's
+/// `EnvironmentIn` (underwater, gravity), whose name it once shared, so that the document
+/// called `{"underwater": {}}` a valid scene environment and schemathesis found it.
+#[test]
+fn the_documented_scene_fields_are_the_ones_read() {
+    let doc = openapi_doc();
+    let schemas = &doc["components"]["schemas"];
+    let target = |v: &Value| -> String {
+        let r = v["oneOf"]
+            .as_array()
+            .and_then(|b| b.iter().find_map(|b| b["$ref"].as_str()))
+            .or(v["$ref"].as_str());
+        r.unwrap_or_default().rsplit('/').next().unwrap_or_default().to_owned()
+    };
+    let scene = &schemas["SceneIn"]["properties"];
+    let environment = &schemas[target(&scene["environment"])]["properties"];
+    assert!(
+        environment["darknessLevel"].is_object() && environment["globalLight"].is_object(),
+        "{environment}"
+    );
+    let background = &schemas[target(&scene["background"])]["properties"];
+    assert!(background["offsetX"].is_object(), "{background}");
+}

@@ -814,19 +814,6 @@ export interface components {
              */
             type: "maneuver.attacker_moves";
         };
-        /** @description A scene's background picture. */
-        BackgroundIn: {
-            /**
-             * Format: double
-             * @description The picture's offset, pixels.
-             */
-            offsetX?: number | null;
-            /**
-             * Format: double
-             * @description The picture's offset, pixels.
-             */
-            offsetY?: number | null;
-        };
         /** @description Probability of one outcome band. */
         BandOdds: {
             /** @description Band id. */
@@ -1851,36 +1838,11 @@ export interface components {
         };
         /** @description A damage type (fire, slashing) or a material (silver, magic). */
         DamageWord: string;
-        /** @description A range of darkness levels. */
-        DarknessRangeIn: {
-            /**
-             * Format: double
-             * @description To (default 1).
-             */
-            max?: number | null;
-            /**
-             * Format: double
-             * @description From (default 0).
-             */
-            min?: number | null;
-        };
         /**
          * @description What put an initiative entry before the next one.
          * @enum {string}
          */
         DecidedById: "total" | "dex_mod" | "modifier" | "roll_off" | "group" | "input_order" | "controlled_mount";
-        /** @description The token's detection modes: a list of `{id, enabled, range}`, or an object (skipped). */
-        DetectionModes: {
-            /** @description Whether it is on (default true). */
-            enabled?: boolean | null;
-            /** @description The mode (`blindsight`, `feelTremor`, `seeAll`, `seeInvisibility`, ...). */
-            id?: string | null;
-            /**
-             * Format: double
-             * @description Its range, scene units.
-             */
-            range?: number | null;
-        }[] | Record<string, never>;
         /** @description Echo of the dice settings, so that a rolled answer can be replayed. */
         DiceEcho: {
             /** @description `roll`, `given` or `odds`. */
@@ -2506,6 +2468,61 @@ export interface components {
          * @enum {number}
          */
         FormatVersion: 0.2 | 0.3 | 1;
+        /** @description A scene's background picture. */
+        FoundryBackgroundIn: {
+            /**
+             * Format: double
+             * @description The picture's offset, pixels.
+             */
+            offsetX?: number | null;
+            /**
+             * Format: double
+             * @description The picture's offset, pixels.
+             */
+            offsetY?: number | null;
+        };
+        /** @description A range of darkness levels. */
+        FoundryDarknessRangeIn: {
+            /**
+             * Format: double
+             * @description To (default 1).
+             */
+            max?: number | null;
+            /**
+             * Format: double
+             * @description From (default 0).
+             */
+            min?: number | null;
+        };
+        /** @description The token's detection modes: a list of `{id, enabled, range}`, or an object (skipped). */
+        FoundryDetectionModes: {
+            /** @description Whether it is on (default true). */
+            enabled?: boolean | null;
+            /** @description The mode (`blindsight`, `feelTremor`, `seeAll`, `seeInvisibility`, ...). */
+            id?: string | null;
+            /**
+             * Format: double
+             * @description Its range, scene units.
+             */
+            range?: number | null;
+        }[] | Record<string, never>;
+        /** @description A Foundry 12+ scene's environment. */
+        FoundryEnvironmentIn: {
+            /**
+             * Format: double
+             * @description The darkness level, 0 (day) to 1 (night).
+             */
+            darknessLevel?: number | null;
+            globalLight?: null | components["schemas"]["FoundryGlobalLightIn"];
+        };
+        /** @description A Foundry 12+ scene's global illumination. */
+        FoundryGlobalLightIn: {
+            /** @description Bright light (else dim light; Foundry's default: dim). */
+            bright?: boolean | null;
+            darkness?: null | components["schemas"]["FoundryDarknessRangeIn"];
+            /** @description Whether it is on. */
+            enabled?: boolean | null;
+        };
         /**
          * @description An import request: the scene as Foundry exports it, the ruleset, and the numbers
          *     Foundry does not know (stats, conditions, senses) per token.
@@ -2656,6 +2673,18 @@ export interface components {
              */
             y?: number;
         };
+        /** @description A Foundry 10+ token's vision. */
+        FoundrySightIn: {
+            /** @description Whether the token has vision. */
+            enabled?: boolean | null;
+            /**
+             * Format: double
+             * @description How far it sees in the dark, scene units.
+             */
+            range?: number | null;
+            /** @description The vision mode (`basic`, `darkvision`, ...). */
+            visionMode?: string | null;
+        };
         /** @description A token of a Foundry scene (`TokenDocument`). */
         FoundryTokenIn: {
             /** @description The token's id. */
@@ -2667,7 +2696,7 @@ export interface components {
              * @description Before Foundry 10: the radius of the bright light the token carries, scene units.
              */
             brightLight?: number | null;
-            detectionModes?: null | components["schemas"]["DetectionModes"];
+            detectionModes?: null | components["schemas"]["FoundryDetectionModes"];
             /**
              * Format: double
              * @description Before Foundry 10: the radius of the dim light the token carries, scene units.
@@ -2699,7 +2728,7 @@ export interface components {
             light?: null | components["schemas"]["LightConfigIn"];
             /** @description The token's name. */
             name?: string | null;
-            sight?: null | components["schemas"]["TokenSightIn"];
+            sight?: null | components["schemas"]["FoundrySightIn"];
             /**
              * Format: double
              * @description Width, squares (default 1).
@@ -2779,14 +2808,6 @@ export interface components {
             opposed?: components["schemas"]["Face"][] | null;
             /** @description The target's saving throw. */
             save?: components["schemas"]["Face"][] | null;
-        };
-        /** @description A Foundry 12+ scene's global illumination. */
-        GlobalLightIn: {
-            /** @description Bright light (else dim light; Foundry's default: dim). */
-            bright?: boolean | null;
-            darkness?: null | components["schemas"]["DarknessRangeIn"];
-            /** @description Whether it is on. */
-            enabled?: boolean | null;
         };
         /**
          * @description Gravity.
@@ -4832,13 +4853,13 @@ export interface components {
         /** @description The fields of a Foundry scene export that the import reads (others are skipped). */
         SceneIn: {
             _stats?: null | components["schemas"]["DocumentStatsIn"];
-            background?: null | components["schemas"]["BackgroundIn"];
+            background?: null | components["schemas"]["FoundryBackgroundIn"];
             /**
              * Format: double
              * @description Foundry 9 to 11: the darkness level, 0 (day) to 1 (night).
              */
             darkness?: number | null;
-            environment?: null | components["schemas"]["EnvironmentIn"];
+            environment?: null | components["schemas"]["FoundryEnvironmentIn"];
             /** @description Foundry 9 to 11: global illumination (the whole map lit, without light sources). */
             globalLight?: boolean | null;
             /**
@@ -5417,18 +5438,6 @@ export interface components {
             /** @description The token's `_id`. */
             token?: string;
         };
-        /** @description A Foundry 10+ token's vision. */
-        TokenSightIn: {
-            /** @description Whether the token has vision. */
-            enabled?: boolean | null;
-            /**
-             * Format: double
-             * @description How far it sees in the dark, scene units.
-             */
-            range?: number | null;
-            /** @description The vision mode (`basic`, `darkvision`, ...). */
-            visionMode?: string | null;
-        };
         /** @description One rendered trace step. */
         TraceStep: {
             /** @description Structured data of the step: the object of the effect's family and variant. */
@@ -5838,7 +5847,6 @@ export type AttackResult = components['schemas']['AttackResult'];
 export type AttackerMoveKindId = components['schemas']['AttackerMoveKindId'];
 export type AttackerMoveOut = components['schemas']['AttackerMoveOut'];
 export type AttackerMovesStepOut = components['schemas']['AttackerMovesStepOut'];
-export type BackgroundIn = components['schemas']['BackgroundIn'];
 export type BandOdds = components['schemas']['BandOdds'];
 export type Base64Image = components['schemas']['Base64Image'];
 export type BigCreaturesStepOut = components['schemas']['BigCreaturesStepOut'];
@@ -5915,9 +5923,7 @@ export type DamageStatId = components['schemas']['DamageStatId'];
 export type DamageTermIn = components['schemas']['DamageTermIn'];
 export type DamageUnarmedStepOut = components['schemas']['DamageUnarmedStepOut'];
 export type DamageWord = components['schemas']['DamageWord'];
-export type DarknessRangeIn = components['schemas']['DarknessRangeIn'];
 export type DecidedById = components['schemas']['DecidedById'];
-export type DetectionModes = components['schemas']['DetectionModes'];
 export type DiceEcho = components['schemas']['DiceEcho'];
 export type DiceGiven = components['schemas']['DiceGiven'];
 export type DiceIn = components['schemas']['DiceIn'];
@@ -5966,14 +5972,19 @@ export type FollowUpIn = components['schemas']['FollowUpIn'];
 export type FollowUpMoveStepOut = components['schemas']['FollowUpMoveStepOut'];
 export type FollowUpOut = components['schemas']['FollowUpOut'];
 export type FormatVersion = components['schemas']['FormatVersion'];
+export type FoundryBackgroundIn = components['schemas']['FoundryBackgroundIn'];
+export type FoundryDarknessRangeIn = components['schemas']['FoundryDarknessRangeIn'];
+export type FoundryDetectionModes = components['schemas']['FoundryDetectionModes'];
+export type FoundryEnvironmentIn = components['schemas']['FoundryEnvironmentIn'];
+export type FoundryGlobalLightIn = components['schemas']['FoundryGlobalLightIn'];
 export type FoundryImportRequest = components['schemas']['FoundryImportRequest'];
 export type FoundryImportResponse = components['schemas']['FoundryImportResponse'];
 export type FoundryLightIn = components['schemas']['FoundryLightIn'];
+export type FoundrySightIn = components['schemas']['FoundrySightIn'];
 export type FoundryTokenIn = components['schemas']['FoundryTokenIn'];
 export type FoundryWallIn = components['schemas']['FoundryWallIn'];
 export type FrontMoveOut = components['schemas']['FrontMoveOut'];
 export type GivenRollsIn = components['schemas']['GivenRollsIn'];
-export type GlobalLightIn = components['schemas']['GlobalLightIn'];
 export type GravityIn = components['schemas']['GravityIn'];
 export type GridField = components['schemas']['GridField'];
 export type GridIn = components['schemas']['GridIn'];
@@ -6145,7 +6156,6 @@ export type ThreatenedOut = components['schemas']['ThreatenedOut'];
 export type ThresholdIn = components['schemas']['ThresholdIn'];
 export type ThroughMoveOut = components['schemas']['ThroughMoveOut'];
 export type TokenOut = components['schemas']['TokenOut'];
-export type TokenSightIn = components['schemas']['TokenSightIn'];
 export type TraceStep = components['schemas']['TraceStep'];
 export type UnseenStepOut = components['schemas']['UnseenStepOut'];
 export type UvttEnvironmentIn = components['schemas']['UvttEnvironmentIn'];

@@ -153,10 +153,10 @@ pub struct SceneIn {
     pub global_light_threshold: Option<f64>,
     /// Foundry 12+: the darkness level and global illumination.
     #[serde(default)]
-    pub environment: Option<EnvironmentIn>,
+    pub environment: Option<FoundryEnvironmentIn>,
     /// Foundry 10+: the background picture, and its offset.
     #[serde(default)]
-    pub background: Option<BackgroundIn>,
+    pub background: Option<FoundryBackgroundIn>,
     /// Before Foundry 10: the background picture's offset, pixels.
     #[serde(default, rename = "shiftX")]
     #[schema(minimum = -10000000, maximum = 10000000)]
@@ -169,19 +169,19 @@ pub struct SceneIn {
 
 /// A Foundry 12+ scene's environment.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct EnvironmentIn {
+pub struct FoundryEnvironmentIn {
     /// The darkness level, 0 (day) to 1 (night).
     #[serde(default, rename = "darknessLevel")]
     #[schema(minimum = 0, maximum = 1)]
     pub darkness_level: Option<f64>,
     /// Global illumination.
     #[serde(default, rename = "globalLight")]
-    pub global_light: Option<GlobalLightIn>,
+    pub global_light: Option<FoundryGlobalLightIn>,
 }
 
 /// A Foundry 12+ scene's global illumination.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct GlobalLightIn {
+pub struct FoundryGlobalLightIn {
     /// Whether it is on.
     #[serde(default)]
     pub enabled: Option<bool>,
@@ -190,12 +190,12 @@ pub struct GlobalLightIn {
     pub bright: Option<bool>,
     /// The darkness levels within which it is on.
     #[serde(default)]
-    pub darkness: Option<DarknessRangeIn>,
+    pub darkness: Option<FoundryDarknessRangeIn>,
 }
 
 /// A range of darkness levels.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct DarknessRangeIn {
+pub struct FoundryDarknessRangeIn {
     /// From (default 0).
     #[serde(default)]
     #[schema(minimum = 0, maximum = 1)]
@@ -208,7 +208,7 @@ pub struct DarknessRangeIn {
 
 /// A scene's background picture.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct BackgroundIn {
+pub struct FoundryBackgroundIn {
     /// The picture's offset, pixels.
     #[serde(default, rename = "offsetX")]
     #[schema(minimum = -10000000, maximum = 10000000)]
@@ -460,7 +460,7 @@ pub struct FoundryTokenIn {
     pub bright_light: Option<f64>,
     /// Foundry 10+: the token's vision.
     #[serde(default)]
-    pub sight: Option<TokenSightIn>,
+    pub sight: Option<FoundrySightIn>,
     /// Before Foundry 10: how far the token sees in the dark as in dim light (darkvision in
     /// the 5e system), scene units.
     #[serde(default, rename = "dimSight")]
@@ -470,13 +470,13 @@ pub struct FoundryTokenIn {
     /// `seeInvisibility`), read as a list of `{id, enabled, range}` (other shapes are
     /// skipped).
     #[serde(default, rename = "detectionModes", deserialize_with = "detection_modes")]
-    #[schema(value_type = Option<DetectionModes>)]
-    pub detection_modes: Vec<DetectionModeIn>,
+    #[schema(value_type = Option<FoundryDetectionModes>)]
+    pub detection_modes: Vec<FoundryDetectionModeIn>,
 }
 
 /// A Foundry 10+ token's vision.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct TokenSightIn {
+pub struct FoundrySightIn {
     /// Whether the token has vision.
     #[serde(default)]
     pub enabled: Option<bool>,
@@ -492,7 +492,7 @@ pub struct TokenSightIn {
 
 /// A Foundry 10+ token's detection mode.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-pub struct DetectionModeIn {
+pub struct FoundryDetectionModeIn {
     /// The mode (`blindsight`, `feelTremor`, `seeAll`, `seeInvisibility`, ...).
     #[serde(default)]
     #[schema(max_length = 64)]
@@ -509,16 +509,16 @@ pub struct DetectionModeIn {
 /// A token's `detectionModes` as the document states it: a list of at most
 /// [`DETECTION_MODES`] modes (Foundry 10 to 12), or an object (skipped, as a later Foundry's
 /// shape may be).
-pub struct DetectionModes;
+pub struct FoundryDetectionModes;
 
-impl PartialSchema for DetectionModes {
+impl PartialSchema for FoundryDetectionModes {
     fn schema() -> RefOr<Schema> {
         use utoipa::openapi::schema::ArrayBuilder;
         // One schema for both shapes, `items` and `maxItems` applying to a list only, as JSON
         // Schema reads them (see `GridField`: a `oneOf` would have nothing to discriminate on).
         ArrayBuilder::new()
             .schema_type(SchemaType::from_iter([Type::Array, Type::Object]))
-            .items(DetectionModeIn::schema())
+            .items(FoundryDetectionModeIn::schema())
             .max_items(Some(DETECTION_MODES))
             .description(Some(
                 "The token's detection modes: a list of `{id, enabled, range}`, or an object (skipped).",
@@ -527,22 +527,22 @@ impl PartialSchema for DetectionModes {
     }
 }
 
-impl ToSchema for DetectionModes {}
+impl ToSchema for FoundryDetectionModes {}
 
 /// Most detection modes a token may list.
 pub const DETECTION_MODES: usize = 32;
 
 /// A token's `detectionModes`: a list of at most [`DETECTION_MODES`] modes, read; any other
 /// shape (a later Foundry's) skipped, as fields the import does not read are.
-fn detection_modes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<DetectionModeIn>, D::Error> {
+fn detection_modes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<FoundryDetectionModeIn>, D::Error> {
     struct Modes;
     impl<'de> Visitor<'de> for Modes {
-        type Value = Vec<DetectionModeIn>;
+        type Value = Vec<FoundryDetectionModeIn>;
         fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
             f.write_str("a list of detection modes")
         }
         fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-            crate::capped::at_most::<DETECTION_MODES, _, DetectionModeIn>(
+            crate::capped::at_most::<DETECTION_MODES, _, FoundryDetectionModeIn>(
                 de::value::SeqAccessDeserializer::new(seq),
             )
         }
