@@ -302,9 +302,10 @@ fn landing(
     Ok(found.into_iter().map(|(_, sq)| sq).collect())
 }
 
-/// Whether a wall that blocks movement stands between a landing space and the mount: for
-/// each of its squares, on the step from the mount's nearest square.
-fn beyond_wall(
+/// Whether a wall that blocks movement stands between `space` and `mount` (a landing space
+/// and its mount, a dragged creature and its grappler): for each of its squares, on the step
+/// from the nearest square of `mount`.
+pub(crate) fn beyond_wall(
     scene: &Scene<'_>,
     space: &Space,
     mount: &Space,

@@ -44,16 +44,7 @@ pub(super) fn dragged_end(
         {
             return Ok(false);
         }
-        for sq in space.squares() {
-            let near = Square::new(
-                sq.x.clamp(grappler.min_x(), grappler.max_x()),
-                sq.y.clamp(grappler.min_y(), grappler.max_y()),
-            );
-            if near != sq && crate::maneuver::push::wall_between(scene, near, sq, budget)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        Ok(!crate::mounted::beyond_wall(scene, &space, &grappler, budget)?)
     };
     if free(kept, budget)? {
         return Ok(Some(kept));
