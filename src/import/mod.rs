@@ -47,35 +47,59 @@ pub const MAX_PER_CODE: usize = 20;
 /// The warnings, at most [`MAX_PER_CODE`] of each kind in their order, then for each kind
 /// with more one warning that counts the rest (pointer `""`).
 pub fn capped(warnings: Vec<Warning>) -> Vec<Warning> {
-    let mut counts: Vec<(&'static str, usize)> = Vec::new();
-    let mut out = Vec::with_capacity(warnings.len().min(256));
+    let mut out = Warnings::default();
     for w in warnings {
-        let n = match counts.iter_mut().find(|(c, _)| *c == w.code) {
+        out.push(w.code, || w.pointer, || w.text);
+    }
+    out.finish()
+}
+
+/// A collector of warnings, at most [`MAX_PER_CODE`] of each kind (then one that counts the
+/// rest); a warning past the cap is never built.
+#[derive(Default)]
+pub(crate) struct Warnings {
+    list: Vec<Warning>,
+    counts: Vec<(&'static str, usize)>,
+}
+
+impl Warnings {
+    pub(crate) fn push(
+        &mut self,
+        code: &'static str,
+        pointer: impl FnOnce() -> String,
+        text: impl FnOnce() -> Text,
+    ) {
+        let n = match self.counts.iter_mut().find(|(c, _)| *c == code) {
             Some((_, n)) => {
                 *n += 1;
                 *n
             }
             None => {
-                counts.push((w.code, 1));
+                self.counts.push((code, 1));
                 1
             }
         };
         if n <= MAX_PER_CODE {
-            out.push(w);
+            self.list.push(Warning::new(code, pointer(), text()));
         }
     }
-    for (code, n) in counts.into_iter().filter(|(_, n)| *n > MAX_PER_CODE) {
-        let more = n - MAX_PER_CODE;
-        out.push(Warning::new(
-            code,
-            "",
-            Text::new(
-                format!("and {more} more warnings of this kind, not listed"),
-                format!("et {more} autres avertissements de ce type, non listés"),
-            ),
-        ));
+
+    pub(crate) fn finish(mut self) -> Vec<Warning> {
+        for (code, n) in self.counts {
+            if n > MAX_PER_CODE {
+                let more = n - MAX_PER_CODE;
+                self.list.push(Warning::new(
+                    code,
+                    "",
+                    Text::new(
+                        format!("and {more} more warnings of this kind, not listed"),
+                        format!("et {more} autres avertissements de ce type, non listés"),
+                    ),
+                ));
+            }
+        }
+        self.list
     }
-    out
 }
 
 /// Something the importer could not map, or had to decide.

@@ -7,12 +7,10 @@ use std::collections::HashMap;
 use super::{PortalIn, UvttFile, UvttLightIn, UvttPointIn};
 use crate::api::encounter::{GridIn, LightIn, LightSourceIn, PointIn, WallIn, WallKindIn};
 use crate::error::Text;
-use crate::import::Warning;
+use crate::import::{Warning, Warnings};
 
 /// Feet per square.
 const FEET: f64 = 5.0;
-
-pub use crate::import::MAX_PER_CODE;
 
 /// A grid of `w`×`h` open squares in bright light, nothing else.
 pub fn empty(w: i64, h: i64) -> GridIn {
@@ -425,48 +423,6 @@ fn argb(c: &str) -> Option<[u8; 4]> {
         8 => Some([byte(0)?, byte(2)?, byte(4)?, byte(6)?]),
         6 => Some([255, byte(0)?, byte(2)?, byte(4)?]),
         _ => None,
-    }
-}
-
-/// The warnings, at most [`MAX_PER_CODE`] of each kind (then one that counts the rest).
-#[derive(Default)]
-struct Warnings {
-    list: Vec<Warning>,
-    counts: Vec<(&'static str, usize)>,
-}
-
-impl Warnings {
-    fn push(&mut self, code: &'static str, pointer: impl FnOnce() -> String, text: impl FnOnce() -> Text) {
-        let n = match self.counts.iter_mut().find(|(c, _)| *c == code) {
-            Some((_, n)) => {
-                *n += 1;
-                *n
-            }
-            None => {
-                self.counts.push((code, 1));
-                1
-            }
-        };
-        if n <= MAX_PER_CODE {
-            self.list.push(Warning::new(code, pointer(), text()));
-        }
-    }
-
-    fn finish(mut self) -> Vec<Warning> {
-        for (code, n) in self.counts {
-            if n > MAX_PER_CODE {
-                let more = n - MAX_PER_CODE;
-                self.list.push(Warning::new(
-                    code,
-                    "",
-                    Text::new(
-                        format!("and {more} more warnings of this kind, not listed"),
-                        format!("et {more} autres avertissements de ce type, non listés"),
-                    ),
-                ));
-            }
-        }
-        self.list
     }
 }
 
