@@ -5,7 +5,7 @@
 //!
 //! `ECHO_ADDR=127.0.0.1:9090 cargo run --release --example echo_baseline`
 
-use arbiter::api::cover::CoverRequest;
+use arbiter_contract::api::cover::CoverRequest;
 use axum::Json;
 use axum::routing::post;
 use serde_json::{Value, json};

@@ -9,11 +9,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
-use crate::api::encounter::RulesetIn;
 use crate::config::{Config, Limits};
-use crate::error::{AppError, Issue, Text};
-use crate::import::{foundry, uvtt};
-use crate::lang::Lang;
+use arbiter_contract::api::encounter::RulesetIn;
+use arbiter_contract::error::{AppError, Issue, Text};
+use arbiter_contract::lang::Lang;
+use arbiter_import::{foundry, uvtt};
 
 /// The `arbiter` command line.
 #[derive(Debug, Parser)]
@@ -187,7 +187,7 @@ fn import_foundry(
         }
         return foundry::import_bytes(bytes, limits);
     }
-    let scene = crate::capped::within(limits, || crate::extract::parse(bytes))?;
+    let scene = arbiter_contract::capped::within(limits, || arbiter_contract::parse::parse(bytes))?;
     let req = foundry::FoundryImportRequest {
         scene,
         ruleset,

@@ -18,50 +18,114 @@ pub enum LogFormat {
     Json,
 }
 
-/// Caps on what one request may ask (PRODUCT.md "Errors and limits"). The defaults are also
-/// written into the OpenAPI schema.
-#[derive(Debug, Clone, PartialEq, Eq, clap::Args)]
-pub struct Limits {
+pub use arbiter_contract::limits::Limits;
+
+/// The request limits as flags and environment variables (`ARBITER_MAX_*`): the contract's
+/// [`Limits`], read by clap. A newtype because the contract crate knows no command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitFlags(pub Limits);
+
+impl std::ops::Deref for LimitFlags {
+    type Target = Limits;
+
+    fn deref(&self) -> &Limits {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for LimitFlags {
+    fn deref_mut(&mut self) -> &mut Limits {
+        &mut self.0
+    }
+}
+
+impl From<Limits> for LimitFlags {
+    fn from(l: Limits) -> LimitFlags {
+        LimitFlags(l)
+    }
+}
+
+/// The flags of [`LimitFlags`], one per field of [`Limits`] (its doc comments are the help).
+#[derive(Debug, Clone, clap::Args)]
+struct LimitArgs {
     /// Largest request body, bytes.
     #[arg(long, env = "ARBITER_MAX_BODY_BYTES", default_value_t = 1024 * 1024)]
-    pub max_body_bytes: usize,
+    max_body_bytes: usize,
     /// Largest body of an import (`POST /v1/import/*`), bytes: map exports carry their
     /// picture (a base64 PNG of megabytes), which the importers skip.
     #[arg(long, env = "ARBITER_MAX_IMPORT_BYTES", default_value_t = 32 * 1024 * 1024)]
-    pub max_import_bytes: usize,
+    max_import_bytes: usize,
     /// Largest grid side, squares.
     #[arg(long, env = "ARBITER_MAX_GRID_SIDE", default_value_t = 1000)]
-    pub max_grid_side: u32,
+    max_grid_side: u32,
     /// Most walls (and light sources) in one encounter.
     #[arg(long, env = "ARBITER_MAX_WALLS", default_value_t = 10_000)]
-    pub max_walls: u32,
+    max_walls: u32,
     /// Most creatures in one encounter.
     #[arg(long, env = "ARBITER_MAX_CREATURES", default_value_t = 500)]
-    pub max_creatures: u32,
+    max_creatures: u32,
     /// Longest creature id or side, bytes.
     #[arg(long, env = "ARBITER_MAX_ID_BYTES", default_value_t = 64)]
-    pub max_id_bytes: u32,
+    max_id_bytes: u32,
     /// Most steps in a movement path.
     #[arg(long, env = "ARBITER_MAX_PATH_STEPS", default_value_t = 1000)]
-    pub max_path_steps: u32,
+    max_path_steps: u32,
     /// Work budget of one request, in work units (one unit is about two squares of a line
     /// walk; see `arbiter_rules::budget`).
     #[arg(long, env = "ARBITER_WORK_BUDGET", default_value_t = 5_000_000)]
-    pub work_budget: u64,
+    work_budget: u64,
 }
 
-impl Default for Limits {
-    fn default() -> Self {
+impl From<LimitArgs> for Limits {
+    fn from(a: LimitArgs) -> Limits {
         Limits {
-            max_body_bytes: 1024 * 1024,
-            max_import_bytes: 32 * 1024 * 1024,
-            max_grid_side: 1000,
-            max_walls: 10_000,
-            max_creatures: 500,
-            max_id_bytes: 64,
-            max_path_steps: 1000,
-            work_budget: 5_000_000,
+            max_body_bytes: a.max_body_bytes,
+            max_import_bytes: a.max_import_bytes,
+            max_grid_side: a.max_grid_side,
+            max_walls: a.max_walls,
+            max_creatures: a.max_creatures,
+            max_id_bytes: a.max_id_bytes,
+            max_path_steps: a.max_path_steps,
+            work_budget: a.work_budget,
         }
+    }
+}
+
+impl From<&Limits> for LimitArgs {
+    fn from(l: &Limits) -> LimitArgs {
+        LimitArgs {
+            max_body_bytes: l.max_body_bytes,
+            max_import_bytes: l.max_import_bytes,
+            max_grid_side: l.max_grid_side,
+            max_walls: l.max_walls,
+            max_creatures: l.max_creatures,
+            max_id_bytes: l.max_id_bytes,
+            max_path_steps: l.max_path_steps,
+            work_budget: l.work_budget,
+        }
+    }
+}
+
+impl clap::FromArgMatches for LimitFlags {
+    fn from_arg_matches(m: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        LimitArgs::from_arg_matches(m).map(|a| LimitFlags(a.into()))
+    }
+
+    fn update_from_arg_matches(&mut self, m: &clap::ArgMatches) -> Result<(), clap::Error> {
+        let mut args = LimitArgs::from(&self.0);
+        args.update_from_arg_matches(m)?;
+        self.0 = args.into();
+        Ok(())
+    }
+}
+
+impl clap::Args for LimitFlags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        LimitArgs::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        LimitArgs::augment_args_for_update(cmd)
     }
 }
 
@@ -79,7 +143,7 @@ pub struct Config {
     pub probe_addr: Option<SocketAddr>,
     /// Request limits.
     #[command(flatten)]
-    pub limits: Limits,
+    pub limits: LimitFlags,
     /// Rules workers: questions run on this many blocking threads at most (default: the
     /// number of CPU cores).
     #[arg(long, env = "ARBITER_RULES_WORKERS")]
@@ -149,7 +213,7 @@ impl Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             probe_addr: None,
-            limits: Limits::default(),
+            limits: LimitFlags(Limits::default()),
             rules_workers: Some(2),
             rules_queue: Some(4),
             queue_wait_ms: 500,

@@ -21,8 +21,8 @@
 use serde_json::{Map, Value, json};
 
 use crate::config::Config;
-use crate::error::{AppError, Issue, Text};
-use crate::lang::Lang;
+use arbiter_contract::error::{AppError, Issue, Text};
+use arbiter_contract::lang::Lang;
 
 /// Applies every rewrite of this module.
 pub fn finish(doc: &mut Value) {
@@ -133,7 +133,7 @@ pub fn problems(status: &str) -> Vec<(&'static str, Value)> {
         "400" => {
             let cut = br#"{"encounter": "#;
             let e = serde_json::from_slice::<Value>(cut).expect_err("a cut body is not JSON");
-            vec![("not_json", AppError::Malformed(crate::extract::malformed(cut, &e)))]
+            vec![("not_json", AppError::Malformed(arbiter_contract::parse::malformed(cut, &e)))]
         }
         "406" => vec![("json_only", crate::middleware::json_only())],
         "408" => vec![("slow_body", AppError::BodyTimeout(c.body_read_timeout_secs))],
@@ -213,12 +213,14 @@ fn get_answer(id: &str, status: &str) -> Option<Value> {
     match (id, status) {
         ("healthz" | "readyz", "200") => Some(json!({"status": "ok"})),
         ("readyz", "503") => Some(json!({"status": "draining"})),
-        ("rules", "200") => {
-            Some(first(serde_json::to_value(crate::api::catalog::RulesResponse::all()).ok()?, "rules"))
-        }
-        ("rulesets", "200") => {
-            Some(first(serde_json::to_value(crate::api::catalog::RulesetsResponse::all()).ok()?, "rulesets"))
-        }
+        ("rules", "200") => Some(first(
+            serde_json::to_value(arbiter_contract::api::catalog::RulesResponse::all()).ok()?,
+            "rules",
+        )),
+        ("rulesets", "200") => Some(first(
+            serde_json::to_value(arbiter_contract::api::catalog::RulesetsResponse::all()).ok()?,
+            "rulesets",
+        )),
         (_, "200") => answer(id),
         _ => None,
     }

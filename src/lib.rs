@@ -4,33 +4,24 @@
 //! [`app`] builds the whole router (tested in-process); `main.rs` only adds the listener,
 //! logging and signal handling.
 
-pub mod api;
-pub mod capped;
 pub mod cli;
 pub mod config;
 pub mod doc;
 pub mod error;
 pub mod extract;
 pub mod handlers;
-pub mod import;
-pub mod lang;
 pub mod metrics;
 pub mod middleware;
+pub mod negotiate;
 pub mod pool;
-pub mod render;
-pub mod rules_text;
+pub mod questions;
 pub mod serve;
-pub mod svg;
-pub mod wire;
-
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+pub mod state;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use axum::response::IntoResponse;
 use axum::{Extension, Router};
-use tokio::sync::watch;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -43,77 +34,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
 
+use arbiter_contract::error::AppError;
+
 use crate::config::Config;
-use crate::error::AppError;
+use crate::error::HttpError;
 use crate::extract::BodyLimit;
-use crate::metrics::Metrics;
-
-/// Shared by every request; holds no encounter data (the service is stateless). One `Arc`:
-/// the state is cloned for every middleware and extractor of every request, and one
-/// reference count costs less than seven.
-#[derive(Debug, Clone)]
-pub struct AppState(Arc<Shared>);
-
-/// What [`AppState`] shares (its fields are reached through `Deref`: `state.config`).
-#[derive(Debug)]
-pub struct Shared {
-    /// Configuration.
-    pub config: Arc<Config>,
-    /// Request metrics.
-    pub metrics: Arc<Metrics>,
-    /// The bounded pool every question runs on.
-    pub pool: Arc<pool::RulesPool>,
-    /// Set once shutdown has begun: `/readyz` answers 503.
-    pub draining: Arc<AtomicBool>,
-    /// Set to `true` at the drain deadline: every question still running is cancelled.
-    pub cancel_all: Arc<watch::Sender<bool>>,
-    /// Bytes of large answers waiting to be sent (`middleware::answer_memory`).
-    pub answer_memory: Arc<tokio::sync::Semaphore>,
-    /// Bytes of question bodies being read or worked on (`pool::questions`).
-    pub body_memory: Arc<tokio::sync::Semaphore>,
-    /// This replica's name, sent as `x-arbiter-instance`.
-    pub instance: Arc<str>,
-    /// `instance` as a header value (`None` when it is not a valid one), made once.
-    pub instance_header: Option<HeaderValue>,
-}
-
-impl std::ops::Deref for AppState {
-    type Target = Shared;
-
-    fn deref(&self) -> &Shared {
-        &self.0
-    }
-}
-
-impl AppState {
-    /// Fresh state for a configuration.
-    pub fn new(config: Config) -> AppState {
-        let instance = config.instance_id.clone().unwrap_or_else(hostname);
-        AppState(Arc::new(Shared {
-            pool: Arc::new(pool::RulesPool::new(
-                config.workers(),
-                config.queue(),
-                std::time::Duration::from_millis(config.queue_wait_ms),
-            )),
-            answer_memory: Arc::new(tokio::sync::Semaphore::new(config.answer_memory())),
-            body_memory: Arc::new(tokio::sync::Semaphore::new(config.body_memory())),
-            config: Arc::new(config),
-            metrics: Arc::new(Metrics::default()),
-            draining: Arc::new(AtomicBool::new(false)),
-            cancel_all: Arc::new(watch::Sender::new(false)),
-            instance_header: HeaderValue::from_str(&instance).ok(),
-            instance: instance.into(),
-        }))
-    }
-}
-
-fn hostname() -> String {
-    std::fs::read_to_string("/etc/hostname")
-        .map(|s| s.trim().to_owned())
-        .ok()
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "arbiter".to_owned())
-}
+pub use crate::state::AppState;
 
 /// The OpenAPI document's top level; paths and schemas come from the routes.
 #[derive(OpenApi)]
@@ -130,7 +56,11 @@ fn hostname() -> String {
         (name = "operations", description = "Health, readiness and metrics"),
         (name = "playground", description = "A page to try the questions in a browser")
     ),
-    components(schemas(error::Problem, error::FieldError, wire::LanguageId))
+    components(schemas(
+        arbiter_contract::error::Problem,
+        arbiter_contract::error::FieldError,
+        arbiter_contract::wire::LanguageId
+    ))
 )]
 struct ApiDoc;
 
@@ -195,7 +125,7 @@ pub fn app(state: AppState) -> Router {
     // every route once more, and every request clones the whole chain of boxes.
     let questions = questions.layer(
         ServiceBuilder::new()
-            .layer(axum::middleware::from_fn_with_state(state.clone(), pool::questions))
+            .layer(axum::middleware::from_fn_with_state(state.clone(), questions::questions))
             .layer(Extension(BodyLimit(config.limits.max_body_bytes)))
             .layer(DefaultBodyLimit::max(config.limits.max_body_bytes)),
     );
@@ -204,7 +134,7 @@ pub fn app(state: AppState) -> Router {
         ServiceBuilder::new()
             // Both imports read up to ARBITER_MAX_IMPORT_BYTES themselves; the gate bounds how
             // many bodies of that size are read at once.
-            .layer(Extension(handlers::import_uvtt::ImportGate::new(config.workers()))),
+            .layer(Extension(handlers::import_body::ImportGate::new(config.workers()))),
     );
 
     let request_id = HeaderName::from_static("x-request-id");
@@ -214,8 +144,8 @@ pub fn app(state: AppState) -> Router {
         .merge(catalog)
         .merge(handlers::playground::assets())
         .merge(docs(finished(api)))
-        .fallback(|| async { AppError::NotFound })
-        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
+        .fallback(|| async { HttpError(AppError::NotFound) })
+        .method_not_allowed_fallback(|| async { HttpError(AppError::MethodNotAllowed) })
         // Outermost first, composed into one layer (see above).
         .layer(
             ServiceBuilder::new()
@@ -232,7 +162,7 @@ pub fn app(state: AppState) -> Router {
                         // metrics.
                         .on_failure(()),
                 )
-                .layer(CatchPanicLayer::custom(|_| AppError::Internal("a handler panicked".into()).into_response()))
+                .layer(CatchPanicLayer::custom(|_| HttpError(AppError::Internal("a handler panicked".into())).into_response()))
                 .layer(cors(&config))
                 .layer(CompressionLayer::new().compress_when(SizeAbove::new(1024).and(NotForContentType::GRPC)))
                 .layer(axum::middleware::from_fn_with_state(state.clone(), middleware::edge)),

@@ -31,20 +31,6 @@ pub struct Budgets {
     pub answers_max: u64,
 }
 
-impl Budgets {
-    /// The budgets of `state` now.
-    pub fn of(state: &crate::AppState) -> Budgets {
-        let held = |total: usize, free: usize| total.saturating_sub(free) as u64;
-        let (bodies, answers) = (state.config.body_memory(), state.config.answer_memory());
-        Budgets {
-            bodies: held(bodies, state.body_memory.available_permits()),
-            bodies_max: bodies as u64,
-            answers: held(answers, state.answer_memory.available_permits()),
-            answers_max: answers as u64,
-        }
-    }
-}
-
 /// Request metrics of this process.
 #[derive(Debug, Default)]
 pub struct Metrics {

@@ -1,6 +1,6 @@
 //! Request middleware: timeouts, metrics, the instance header, problem documents for errors
 //! made by other layers, request bodies decoded, answers refused before any work (406).
-//! (Load shedding is the rules pool's: `pool::questions`.)
+//! (Load shedding is the rules pool's: `questions::questions`.)
 
 mod decode;
 
@@ -13,8 +13,8 @@ use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::AppState;
-use crate::error::{AppError, Text};
+use crate::state::AppState;
+use arbiter_contract::error::{AppError, Text};
 
 /// The service's own layers around every route, in one middleware (each `from_fn` layer
 /// boxes and clones the inner service per request): [`observe`] outermost, then
@@ -24,7 +24,7 @@ use crate::error::{AppError, Text};
 pub async fn edge(State(state): State<AppState>, req: Request, next: Next) -> Response {
     // Problems are made in both languages wherever they arise (often on a rules worker);
     // here, knowing the request, the one asked for is sent.
-    let lang = crate::lang::Lang::from_headers(req.headers());
+    let lang = crate::negotiate::lang(req.headers());
     let question = req.method() == Method::POST;
     let res = observe(&state, req, |req| async {
         let res = problems(req, |req| async {
@@ -45,8 +45,8 @@ pub async fn edge(State(state): State<AppState>, req: Request, next: Next) -> Re
 /// The 406 of a route of the API that draws nothing, to a client that accepts a drawing and no
 /// JSON.
 pub fn json_only() -> AppError {
-    let drawn = crate::svg::DRAWN.join(", ");
-    AppError::Status(
+    let drawn = arbiter_draw::DRAWN.join(", ");
+    crate::error::status_problem(
         StatusCode::NOT_ACCEPTABLE,
         Text::new(
             format!("this route answers JSON only (drawings: {drawn}); accept application/json"),
@@ -61,17 +61,17 @@ pub fn json_only() -> AppError {
 fn admit(req: Request) -> Result<Request, Box<Response>> {
     let route = req.extensions().get::<MatchedPath>().map_or("", MatchedPath::as_str);
     if route.starts_with("/v1/")
-        && !crate::svg::DRAWN.contains(&route)
-        && crate::extract::negotiate::svg_only(req.headers())
+        && !arbiter_draw::DRAWN.contains(&route)
+        && crate::negotiate::svg_only(req.headers())
     {
-        return Err(Box::new(json_only().into_response()));
+        return Err(Box::new(crate::error::response(&json_only())));
     }
     if req.method() == Method::POST { decode::decoded(req) } else { Ok(req) }
 }
 
 /// Marks a question's answer with the language its texts are in, and tells caches that the
 /// answer depends on `Accept` (JSON or a drawing) and `Accept-Language`.
-fn said_in(mut res: Response, lang: crate::lang::Lang) -> Response {
+fn said_in(mut res: Response, lang: arbiter_contract::lang::Lang) -> Response {
     let headers = res.headers_mut();
     if !headers.contains_key(header::CONTENT_LANGUAGE) {
         headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.tag()));
@@ -88,7 +88,7 @@ fn said_in(mut res: Response, lang: crate::lang::Lang) -> Response {
 async fn timeout(state: &AppState, run: impl Future<Output = Response>) -> Response {
     match tokio::time::timeout(state.config.request_timeout(), run).await {
         Ok(res) => res,
-        Err(_) => AppError::Timeout.into_response(),
+        Err(_) => crate::error::HttpError(AppError::Timeout).into_response(),
     }
 }
 
@@ -186,7 +186,7 @@ async fn problems<F: Future<Output = Response>>(req: Request, next: impl FnOnce(
             Text::new(en.to_lowercase(), fr.to_lowercase())
         }
     };
-    let mut out = AppError::Status(status, detail).into_response();
+    let mut out = crate::error::response(&crate::error::status_problem(status, detail));
     for (name, v) in res.headers() {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             out.headers_mut().append(name.clone(), v.clone());
@@ -210,7 +210,7 @@ fn answer_memory(state: &AppState, res: Response) -> Response {
     let permits = u32::try_from(size).unwrap_or(u32::MAX);
     let Ok(permit) = state.answer_memory.clone().try_acquire_many_owned(permits) else {
         state.metrics.shed();
-        return AppError::AnswersPending.into_response();
+        return crate::error::HttpError(AppError::AnswersPending).into_response();
     };
     let (parts, body) = res.into_parts();
     Response::from_parts(parts, axum::body::Body::new(Held { inner: body, _permit: permit }))

@@ -19,8 +19,8 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 
-use crate::AppState;
 use crate::config::{Config, PROBE_CONNECTIONS};
+use crate::state::AppState;
 
 /// Connection settings, from the configuration.
 #[derive(Debug, Clone, Copy)]
@@ -84,7 +84,7 @@ pub async fn serve_probes(listener: TcpListener, state: AppState) {
         .route("/healthz", axum::routing::get(health::healthz))
         .route("/readyz", axum::routing::get(health::readyz))
         .route("/metrics", axum::routing::get(health::metrics))
-        .fallback(|| async { crate::error::AppError::NotFound })
+        .fallback(|| async { crate::error::HttpError(arbiter_contract::error::AppError::NotFound) })
         .with_state(state.clone());
     serve_app(listener, app, state, ConnLimits::for_probes(), std::future::pending()).await;
 }

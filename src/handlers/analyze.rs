@@ -4,13 +4,17 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::QuestionProblems;
-use crate::AppState;
-use crate::api::analyze::{AnalyzeRequest, AnalyzeResponse, write_answer};
-use crate::error::{AppError, Problem};
-use crate::extract::negotiate::LanguageHeader;
-use crate::extract::{AppJson, Negotiated};
-use crate::pool::Work;
-use crate::svg::{self, DrawQuery};
+use crate::error::HttpError;
+use crate::extract::AppJson;
+use crate::negotiate::Draw;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::questions::Work;
+use crate::state::AppState;
+use arbiter_contract::api::analyze::{AnalyzeRequest, AnalyzeResponse, write_answer};
+use arbiter_contract::drawing::DrawQuery;
+use arbiter_contract::error::Problem;
+use arbiter_draw as svg;
 use arbiter_rules::analyze::analyze as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -31,7 +35,7 @@ use arbiter_rules::scene::Scene;
     responses(
         (status = 200, description = "Every pair, or the drawing of the scene with every pair's cover", content(
             (AnalyzeResponse = "application/json"),
-            (crate::wire::SvgDrawing = "image/svg+xml")
+            (arbiter_contract::wire::SvgDrawing = "image/svg+xml")
         )),
         (status = 422, description = "The encounter or an attacker id is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
@@ -41,9 +45,9 @@ pub async fn analyze(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
-    draw: DrawQuery,
+    Draw(draw): Draw,
     AppJson(req): AppJson<AnalyzeRequest>,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     let (encounter, q) = req.question(&state.config.limits)?;
     if accept.svg {
         svg::fits(&encounter, svg::analyze_extra(&encounter), state.config.max_answer_bytes)?;

@@ -4,13 +4,15 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::QuestionProblems;
-use crate::AppState;
-use crate::api::attack::{AttackRequest, AttackResponse};
-use crate::api::dice::check_all_used;
-use crate::error::{AppError, Problem};
-use crate::extract::negotiate::LanguageHeader;
-use crate::extract::{AppJson, Negotiated};
-use crate::pool::Work;
+use crate::error::HttpError;
+use crate::extract::AppJson;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::questions::Work;
+use crate::state::AppState;
+use arbiter_contract::api::attack::{AttackRequest, AttackResponse};
+use arbiter_contract::api::dice::check_all_used;
+use arbiter_contract::error::Problem;
 use arbiter_rules::attack::attack as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -40,7 +42,7 @@ pub async fn attack(
     work: Work,
     accept: Negotiated,
     AppJson(req): AppJson<AttackRequest>,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     let q = req.question(&state.config.limits)?;
     let (mut source, echo) = req.dice.source();
     let mut budget = work.budget();

@@ -2,7 +2,7 @@
 
 use axum::Json;
 
-use crate::api::catalog::{RulesResponse, RulesetsResponse};
+use arbiter_contract::api::catalog::{RulesResponse, RulesetsResponse};
 
 /// The rule catalog: every rule id with its source and a summary in English and French.
 #[utoipa::path(get, path = "/v1/rules", tag = "catalog", responses((status = 200, body = RulesResponse), super::JsonOnly))]

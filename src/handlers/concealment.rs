@@ -4,13 +4,17 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::QuestionProblems;
-use crate::AppState;
-use crate::api::concealment::{ConcealmentRequest, ConcealmentResponse};
-use crate::error::{AppError, Problem};
-use crate::extract::negotiate::LanguageHeader;
-use crate::extract::{AppJson, Negotiated};
-use crate::pool::Work;
-use crate::svg::{self, DrawQuery};
+use crate::error::HttpError;
+use crate::extract::AppJson;
+use crate::negotiate::Draw;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::questions::Work;
+use crate::state::AppState;
+use arbiter_contract::api::concealment::{ConcealmentRequest, ConcealmentResponse};
+use arbiter_contract::drawing::DrawQuery;
+use arbiter_contract::error::Problem;
+use arbiter_draw as svg;
 use arbiter_rules::scene::Scene;
 use arbiter_rules::vision::concealment as resolve;
 
@@ -32,7 +36,7 @@ use arbiter_rules::vision::concealment as resolve;
     responses(
         (status = 200, description = "The concealment answer, or its drawing", content(
             (ConcealmentResponse = "application/json"),
-            (crate::wire::SvgDrawing = "image/svg+xml")
+            (arbiter_contract::wire::SvgDrawing = "image/svg+xml")
         )),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
@@ -42,9 +46,9 @@ pub async fn concealment(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
-    draw: DrawQuery,
+    Draw(draw): Draw,
     AppJson(req): AppJson<ConcealmentRequest>,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     let q = req.question(&state.config.limits)?;
     if accept.svg {
         svg::fits(

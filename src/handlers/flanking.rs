@@ -4,13 +4,17 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::QuestionProblems;
-use crate::AppState;
-use crate::api::flanking::{FlankingRequest, FlankingResponse};
-use crate::error::{AppError, Problem};
-use crate::extract::negotiate::LanguageHeader;
-use crate::extract::{AppJson, Negotiated};
-use crate::pool::Work;
-use crate::svg::{self, DrawQuery};
+use crate::error::HttpError;
+use crate::extract::AppJson;
+use crate::negotiate::Draw;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::questions::Work;
+use crate::state::AppState;
+use arbiter_contract::api::flanking::{FlankingRequest, FlankingResponse};
+use arbiter_contract::drawing::DrawQuery;
+use arbiter_contract::error::Problem;
+use arbiter_draw as svg;
 use arbiter_rules::flanking::flanking as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -33,7 +37,7 @@ use arbiter_rules::scene::Scene;
     responses(
         (status = 200, description = "The flanking answer, or its drawing", content(
             (FlankingResponse = "application/json"),
-            (crate::wire::SvgDrawing = "image/svg+xml")
+            (arbiter_contract::wire::SvgDrawing = "image/svg+xml")
         )),
         (status = 422, description = "The encounter or the question is invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
@@ -43,9 +47,9 @@ pub async fn flanking(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
-    draw: DrawQuery,
+    Draw(draw): Draw,
     AppJson(req): AppJson<FlankingRequest>,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     let q = req.question(&state.config.limits)?;
     if accept.svg {
         svg::fits(&q.encounter, svg::flanking_extra(&q.encounter), state.config.max_answer_bytes)?;

@@ -9,13 +9,13 @@ use axum::response::IntoResponse;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// Health status.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
     /// `ok`, or `draining` once shutdown has begun.
-    #[schema(value_type = crate::wire::HealthStatusId)]
+    #[schema(value_type = arbiter_contract::wire::HealthStatusId)]
     pub status: &'static str,
 }
 
@@ -50,6 +50,6 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>)
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
-        state.metrics.render(&state.pool, crate::metrics::Budgets::of(&state)),
+        state.metrics.render(&state.pool, state.budgets()),
     )
 }

@@ -20,13 +20,23 @@ use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use http_body_util::BodyExt;
-use tokio::sync::mpsc;
+use tokio::sync::{Semaphore, mpsc};
 
-use super::import_uvtt::ImportGate;
-use crate::AppState;
-use crate::error::{AppError, Text};
-use crate::import::Failure;
-use crate::pool::CancelOnDrop;
+use crate::questions::CancelOnDrop;
+use crate::state::AppState;
+use arbiter_contract::error::{AppError, Text};
+use arbiter_import::Failure;
+
+/// The imports that may run at once (shared by the import routes of one app).
+#[derive(Debug, Clone)]
+pub struct ImportGate(pub Arc<Semaphore>);
+
+impl ImportGate {
+    /// Room for `n` imports at once (at least one).
+    pub fn new(n: usize) -> ImportGate {
+        ImportGate(Arc::new(Semaphore::new(n.max(1))))
+    }
+}
 
 /// Why the body stopped before its end.
 #[derive(Debug)]
@@ -89,7 +99,7 @@ pub async fn run(
         // Given back when the parse has stopped, whenever the handler went.
         let _permit = permit;
         let mut body = BodyReader { rx, chunk: Bytes::new(), read: 0, cancel: flag.clone() };
-        crate::capped::within(&limits, || job(Job { body: &mut body, cancel: &flag }))
+        arbiter_contract::capped::within(&limits, || job(Job { body: &mut body, cancel: &flag }))
     });
     let limit = state.config.limits.max_import_bytes;
     let feed = feed(body, tx, limit, state.config.body_read_timeout());
@@ -115,7 +125,7 @@ pub fn failure_error(failure: Failure, read: usize, state: &AppState) -> AppErro
         Failure::Malformed(e) => {
             // The `malformed` texts tell an empty body from a cut one by its bytes.
             let seen: &[u8] = if read == 0 { b"" } else { b"{" };
-            AppError::Malformed(crate::extract::malformed(seen, &e))
+            AppError::Malformed(arbiter_contract::parse::malformed(seen, &e))
         }
         Failure::Io { pointer, error } => match error.get_ref().and_then(|e| e.downcast_ref::<Stop>()) {
             Some(Stop::TooLarge) => {
@@ -159,13 +169,13 @@ async fn feed(mut body: Body, tx: mpsc::Sender<Result<Bytes, Stop>>, limit: usiz
             // The parser reads up to the limit, then learns why the body stops there.
             let _ = tx.send(Ok(data.slice(..room))).await;
             let _ = tx.send(Err(Stop::TooLarge)).await;
-            crate::pool::linger(body, timeout);
+            crate::questions::linger(body, timeout);
             return;
         }
         total += data.len();
         if tx.send(Ok(data)).await.is_err() {
             // The parser is done (a problem found early): the rest lingers.
-            crate::pool::linger(body, timeout);
+            crate::questions::linger(body, timeout);
             return;
         }
     }

@@ -13,13 +13,15 @@ use axum::extract::State;
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 
-use super::import_uvtt::ImportGate;
+use super::import_body::ImportGate;
 use super::{QuestionProblems, import_body};
-use crate::AppState;
-use crate::error::{AppError, Problem};
-use crate::extract::Negotiated;
-use crate::extract::negotiate::LanguageHeader;
-use crate::import::foundry::{FoundryImportRequest, FoundryImportResponse, import};
+use crate::error::HttpError;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::state::AppState;
+use arbiter_contract::error::AppError;
+use arbiter_contract::error::Problem;
+use arbiter_import::foundry::{FoundryImportRequest, FoundryImportResponse, import};
 
 /// A Foundry VTT scene export turned into an encounter.
 ///
@@ -49,26 +51,26 @@ pub async fn import_foundry(
     accept: Negotiated,
     headers: HeaderMap,
     body: Body,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     if !crate::extract::is_json(headers.get(header::CONTENT_TYPE)) {
-        return Err(AppError::UnsupportedMediaType);
+        return Err(AppError::UnsupportedMediaType.into());
     }
     let limits = state.config.limits.clone();
     let max_answer = state.config.max_answer_bytes;
     let lang = accept.lang;
     let job_state = state.clone();
     let answer = import_body::run(&state, &gate, body, move |job| {
-        let req: FoundryImportRequest = crate::import::read_stream(&mut *job.body)
+        let req: FoundryImportRequest = arbiter_import::read_stream(&mut *job.body)
             .map_err(|f| import_body::failure_error(f, job.body.read_so_far(), &job_state))?;
         job.check()?;
         let answer = import(&req, &limits).map_err(AppError::Invalid)?.answer(lang);
         let body = serde_json::to_vec(&answer).map_err(|e| AppError::Internal(e.to_string()))?;
         if body.len() > max_answer {
-            let size = crate::error::AnswerSize::Exact(body.len() as u64);
+            let size = arbiter_contract::error::AnswerSize::Exact(body.len() as u64);
             return Err(AppError::AnswerTooLarge {
                 size,
                 limit: max_answer,
-                hint: crate::error::Hint::Smaller,
+                hint: arbiter_contract::error::Hint::Smaller,
             });
         }
         Ok(body)

@@ -3,34 +3,25 @@
 //! The body is read as it arrives (`import_body`), so a picture of megabytes costs no memory
 //! (the `image` is skipped as it streams by), and every list of the file is bounded while it
 //! streams. Imports run on blocking threads, never on the async workers, at most
-//! [`ImportGate`]'s number at once (the next one answers 503 at once), and outside the rules
-//! pool: a slow upload holds a blocking thread waiting on the network, not a rules worker.
-
-use std::sync::Arc;
+//! [`ImportGate`](super::import_body::ImportGate)'s number at once (the next one answers 503
+//! at once), and outside the rules pool: a slow upload holds a blocking thread waiting on the
+//! network, not a rules worker.
 
 use axum::Extension;
 use axum::extract::{Request, State};
 use axum::http::header;
 use axum::response::Response;
-use tokio::sync::Semaphore;
 
-use super::{QuestionProblems, import_body};
-use crate::AppState;
-use crate::error::{AppError, Problem};
-use crate::extract::Negotiated;
-use crate::extract::negotiate::LanguageHeader;
-use crate::import::uvtt::{self, ImportUvttResponse, UvttFile};
-
-/// The imports that may run at once (shared by the import routes of one app).
-#[derive(Debug, Clone)]
-pub struct ImportGate(pub Arc<Semaphore>);
-
-impl ImportGate {
-    /// Room for `n` imports at once (at least one).
-    pub fn new(n: usize) -> ImportGate {
-        ImportGate(Arc::new(Semaphore::new(n.max(1))))
-    }
-}
+use super::QuestionProblems;
+use super::import_body::{self, ImportGate};
+use crate::error::HttpError;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::state::AppState;
+use arbiter_contract::api::uvtt::UvttFile;
+use arbiter_contract::error::AppError;
+use arbiter_contract::error::Problem;
+use arbiter_import::uvtt::{self, ImportUvttResponse};
 
 /// Converts a Universal VTT file (`.dd2vtt`, `.uvtt`, `.df2vtt`) into a grid.
 ///
@@ -58,9 +49,9 @@ pub async fn import_uvtt(
     Extension(gate): Extension<ImportGate>,
     accept: Negotiated,
     req: Request,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     if !crate::extract::is_json(req.headers().get(header::CONTENT_TYPE)) {
-        return Err(AppError::UnsupportedMediaType);
+        return Err(AppError::UnsupportedMediaType.into());
     }
     let limits = state.config.limits.clone();
     let lang = accept.lang;

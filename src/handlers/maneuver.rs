@@ -4,14 +4,16 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::QuestionProblems;
-use crate::AppState;
-use crate::api::damage::DamageOut;
-use crate::api::dice::check_all_used;
-use crate::api::maneuver::{ManeuverRequest, ManeuverResponse};
-use crate::error::{AppError, Problem};
-use crate::extract::negotiate::LanguageHeader;
-use crate::extract::{AppJson, Negotiated};
-use crate::pool::Work;
+use crate::error::HttpError;
+use crate::extract::AppJson;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::questions::Work;
+use crate::state::AppState;
+use arbiter_contract::api::damage::DamageOut;
+use arbiter_contract::api::dice::check_all_used;
+use arbiter_contract::api::maneuver::{ManeuverRequest, ManeuverResponse};
+use arbiter_contract::error::Problem;
 use arbiter_rules::damage::follow_up;
 use arbiter_rules::dice::Recorder;
 use arbiter_rules::maneuver::{Kind, charge, follow_up_move, maneuver};
@@ -55,7 +57,7 @@ pub async fn maneuvers(
     work: Work,
     accept: Negotiated,
     AppJson(req): AppJson<ManeuverRequest>,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     let q = req.question(&state.config.limits)?;
     let (mut source, echo) = req.dice.source();
     let mut budget = work.budget();

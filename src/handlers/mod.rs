@@ -25,7 +25,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::IntoResponses;
 
-use crate::error::{AppError, Problem};
+use crate::error::HttpError;
+use arbiter_contract::error::AppError;
+use arbiter_contract::error::Problem;
 
 /// The problem documents every question may answer besides its own 422 (whose description
 /// says what that question checks), for `#[utoipa::path(responses(...))]`.
@@ -91,7 +93,9 @@ pub fn json<T: Serialize>(value: &T) -> Response {
             ANSWER_SIZE.set(buf.len().next_power_of_two().clamp(256, 64 * 1024));
             with_type(Body::from(buf), "application/json")
         }
-        Err(e) => AppError::Internal(format!("the answer could not be serialised: {e}")).into_response(),
+        Err(e) => {
+            HttpError(AppError::Internal(format!("the answer could not be serialised: {e}"))).into_response()
+        }
     }
 }
 

@@ -4,13 +4,17 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::QuestionProblems;
-use crate::AppState;
-use crate::api::movement::{MovementRequest, MovementResponse};
-use crate::error::{AppError, Problem};
-use crate::extract::negotiate::LanguageHeader;
-use crate::extract::{AppJson, Negotiated};
-use crate::pool::Work;
-use crate::svg::{self, DrawQuery};
+use crate::error::HttpError;
+use crate::extract::AppJson;
+use crate::negotiate::Draw;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::questions::Work;
+use crate::state::AppState;
+use arbiter_contract::api::movement::{MovementRequest, MovementResponse};
+use arbiter_contract::drawing::DrawQuery;
+use arbiter_contract::error::Problem;
+use arbiter_draw as svg;
 use arbiter_rules::movement::movement as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -41,7 +45,7 @@ use arbiter_rules::scene::Scene;
     responses(
         (status = 200, description = "The movement answer (JSON, or an SVG drawing with `Accept: image/svg+xml`)", content(
             (MovementResponse = "application/json"),
-            (crate::wire::SvgDrawing = "image/svg+xml")
+            (arbiter_contract::wire::SvgDrawing = "image/svg+xml")
         )),
         (status = 422, description = "The encounter, the path or the options are invalid, the work budget ran out, or the answer would exceed the answer limit", body = Problem, content_type = "application/problem+json"),
         QuestionProblems,
@@ -51,9 +55,9 @@ pub async fn movement(
     State(state): State<AppState>,
     work: Work,
     accept: Negotiated,
-    draw: DrawQuery,
+    Draw(draw): Draw,
     AppJson(req): AppJson<MovementRequest>,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     let q = req.question(&state.config.limits)?;
     if accept.svg {
         let extra = svg::movement_extra(&q.encounter, q.mover, q.path.len());

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// One embedded file of the playground.
 #[derive(Debug)]

@@ -4,12 +4,14 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::QuestionProblems;
-use crate::AppState;
-use crate::api::range::{RangeRequest, RangeResponse};
-use crate::error::{AppError, Problem};
-use crate::extract::negotiate::LanguageHeader;
-use crate::extract::{AppJson, Negotiated};
-use crate::pool::Work;
+use crate::error::HttpError;
+use crate::extract::AppJson;
+use crate::negotiate::LanguageHeader;
+use crate::negotiate::Negotiated;
+use crate::questions::Work;
+use crate::state::AppState;
+use arbiter_contract::api::range::{RangeRequest, RangeResponse};
+use arbiter_contract::error::Problem;
 use arbiter_rules::range::range as resolve;
 use arbiter_rules::scene::Scene;
 
@@ -38,7 +40,7 @@ pub async fn range(
     work: Work,
     accept: Negotiated,
     AppJson(req): AppJson<RangeRequest>,
-) -> Result<Response, AppError> {
+) -> Result<Response, HttpError> {
     let q = req.question(&state.config.limits)?;
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;

@@ -511,7 +511,7 @@ async fn a_list_past_its_bound_is_refused_before_the_rest_is_read() {
         // The parser reads 64 KiB ahead and the channel holds 4 pieces of 64 KiB.
         // After the answer, at most LINGER_BYTES more are read and dropped (nothing kept), so
         // that a client still sending reads the answer: the parse itself stopped within 1 MiB.
-        let bound = (1 << 20) + arbiter::pool::LINGER_BYTES + (64 << 10);
+        let bound = (1 << 20) + arbiter::questions::LINGER_BYTES + (64 << 10);
         assert!(served < bound, "{head}: {served} bytes were read before the refusal");
     }
 }

@@ -371,13 +371,13 @@ fn the_pure_import_is_the_route_without_http() {
     let bytes =
         std::fs::read(format!("{}/tests/fixtures/import/uvtt-room.dd2vtt", env!("CARGO_MANIFEST_DIR")))
             .unwrap();
-    let imported = arbiter::import::uvtt::import(&bytes, &arbiter::config::Limits::default()).unwrap();
-    let answer = serde_json::to_value(imported.answer(arbiter::lang::Lang::En)).unwrap();
+    let imported = arbiter_import::uvtt::import(&bytes, &arbiter::config::Limits::default()).unwrap();
+    let answer = serde_json::to_value(imported.answer(arbiter_contract::lang::Lang::En)).unwrap();
     assert_eq!(answer["grid"], room_grid());
     assert_eq!(answer["warnings"].as_array().unwrap().len(), 5);
     let e =
-        arbiter::import::uvtt::import(b"{\"format\": 1}", &arbiter::config::Limits::default()).unwrap_err();
-    assert_eq!(e.problem(arbiter::lang::Lang::En).status, 422);
+        arbiter_import::uvtt::import(b"{\"format\": 1}", &arbiter::config::Limits::default()).unwrap_err();
+    assert_eq!(e.problem(arbiter_contract::lang::Lang::En).status, 422);
 }
 
 /// Each list of a file is refused as its item one past the bound arrives (10,000 polylines,
@@ -417,7 +417,7 @@ async fn a_list_past_its_bound_is_refused_before_the_rest_is_read() {
         );
         // After the answer, at most LINGER_BYTES more are read and dropped (nothing kept), so
         // that a client still sending reads the answer: the parse itself stopped within 1 MiB.
-        let bound = (1 << 20) + arbiter::pool::LINGER_BYTES + (64 << 10);
+        let bound = (1 << 20) + arbiter::questions::LINGER_BYTES + (64 << 10);
         assert!(served < bound, "{head}: {served} bytes were read before the refusal");
     }
 }

@@ -160,7 +160,7 @@ async fn a_body_that_never_ends_is_408() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bodies_past_the_body_memory_are_503_at_once() {
     let state = AppState::new(Config {
-        limits: arbiter::config::Limits { max_body_bytes: 4096, ..Default::default() },
+        limits: arbiter::config::Limits { max_body_bytes: 4096, ..Default::default() }.into(),
         body_memory_bytes: 4096,
         ..Config::for_tests()
     });

@@ -222,7 +222,8 @@ mod connections {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_refused_body_sent_whole_still_reads_its_answer() {
         let config = Config {
-            limits: arbiter::config::Limits { max_import_bytes: 256 * 1024, ..Config::for_tests().limits },
+            limits: arbiter::config::Limits { max_import_bytes: 256 * 1024, ..Config::for_tests().limits.0 }
+                .into(),
             ..Config::for_tests()
         };
         let (addr, _stop, _server) = start(AppState::new(config), limits(16, 10)).await;

@@ -620,7 +620,7 @@ fn the_routes_that_draw_are_the_documented_ones() {
         }
     }
     drawn.sort_unstable();
-    let mut expected = arbiter::svg::DRAWN.to_vec();
+    let mut expected = arbiter_draw::DRAWN.to_vec();
     expected.sort_unstable();
     assert_eq!(drawn, expected);
 }
