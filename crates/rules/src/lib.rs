@@ -21,6 +21,7 @@ pub mod initiative;
 pub mod maneuver;
 pub mod mounted;
 pub mod movement;
+mod obstruction;
 pub mod opportunity;
 pub mod range;
 pub mod reach;

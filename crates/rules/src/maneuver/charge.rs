@@ -7,7 +7,6 @@
 //! Everything is exact: the hull has lattice corners and is tested with integer orientation
 //! tests; the centre line uses [`classify_square`].
 
-use super::push::{WALLS_PER_UNIT, blocks_movement, meet};
 use super::{Effects, ManeuverAnswer, ManeuverEffect, Odds, Options, OutcomeBand, maneuver};
 use crate::budget::{Budget, units};
 use crate::dice::{DiceSource, Ratio};
@@ -15,6 +14,7 @@ use crate::encounter::{Condition, Creature, Encounter, Terrain};
 use crate::error::RulesError;
 use crate::grid::line::{SquareContact, classify_square};
 use crate::grid::{Coord, FRAC_BITS, Metric, Point, Space, Square};
+use crate::obstruction::{WALLS_PER_UNIT, blocks_movement, meet};
 use crate::opportunity::{MoveOpportunity, opportunities_along, straight_path};
 use crate::reach;
 pub use crate::ruleset::PathTest;

@@ -6,7 +6,7 @@ use crate::budget::Budget;
 use crate::encounter::{Condition, Creature, Size, Terrain, WallKind};
 use crate::error::RulesError;
 use crate::grid::{Point, Space, Square};
-use crate::maneuver::push::{Barrier, barrier, meet};
+use crate::obstruction::{barrier, meet, solid};
 use crate::ruleset::{Drag, INCAPACITATED, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
 pub use crate::trace::movement::StepIssue;
@@ -182,15 +182,12 @@ impl<'s, 'e> StepRules<'s, 'e> {
         let mut issue: Option<StepIssue> = None;
         for &sq in entered {
             budget.spend(1)?;
-            if scene.terrain(sq).has(Terrain::SOLID) {
-                issue.get_or_insert(StepIssue::Solid { square: sq });
+            if let Some(o) = solid(scene, sq) {
+                issue.get_or_insert(o.into());
             }
         }
         if !teleport && issue.is_none() {
-            issue = barrier(scene, old, dir, budget)?.map(|b| match b {
-                Barrier::Corner(square) => StepIssue::Corner { square },
-                Barrier::Wall(square) => StepIssue::Wall { square },
-            });
+            issue = barrier(scene, old, dir, budget)?.map(StepIssue::from);
         }
         Ok(issue)
     }
