@@ -15,6 +15,7 @@
 //! - PF1 family movement may use both move actions (double move: twice the speed), a
 //!   withdraw likewise; 5e uses the speed, twice with `dash`.
 
+pub(crate) mod charge;
 mod drag;
 mod steps;
 
@@ -27,11 +28,11 @@ use crate::budget::Budget;
 use crate::encounter::{Condition, Encounter};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
-use crate::maneuver::{Charge, ChargeOptions, charge::plan_charge};
 use crate::ruleset::{Drag, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
 pub use crate::trace::movement::{EndsOccupied, MoveEffect, Step};
 use crate::trace::{Effect, Trace};
+use charge::{Charge, ChargeOptions, plan_charge};
 
 /// How the creature moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
