@@ -2,7 +2,8 @@
 //! [`crate::movement::charge`] (the closest squares and the path test, which `/v1/movement`
 //! checks too), then an optional bull rush or overrun at the end with the single +2 of Q-19.
 
-use super::{Effects, Kind, ManeuverAnswer, Odds, Options, OutcomeBand, maneuver};
+use super::answer::{Effects, ManeuverAnswer, Odds, Options, OutcomeBand};
+use super::resolve::resolve;
 use crate::budget::Budget;
 use crate::dice::{DiceSource, Ratio};
 use crate::encounter::{Condition, Encounter};
@@ -13,6 +14,7 @@ pub use crate::movement::charge::{
 };
 use crate::scene::Scene;
 use crate::trace::Trace;
+use crate::trace::maneuver::Kind;
 
 /// Answers a charge, with the bull rush or overrun at its end when asked (+2, Q-19).
 pub fn charge(
@@ -46,7 +48,7 @@ pub fn charge(
         }
         let scene2 = Scene::new(&moved, budget)?;
         let opts = Options { charging: true, ..*options };
-        let mut ans = maneuver(&scene2, attacker, target, k, &opts, dice, budget)?;
+        let mut ans = resolve(&scene2, attacker, target, k, &opts, dice, budget)?;
         trace.steps.append(&mut ans.trace.steps);
         ans.trace = trace;
         // The charge is made whatever the maneuver's outcome.
