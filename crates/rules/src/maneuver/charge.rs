@@ -1,5 +1,5 @@
 //! Charge (`pf1e.charge`, `hb3d.charge`) as a maneuver: the charge's movement, worked out by
-//! [`crate::movement::charge`] (the closest squares and the path test, which `/v1/movement`
+//! `movement::charge` (the closest squares and the path test, which `/v1/movement`
 //! checks too), then an optional bull rush or overrun at the end with the single +2 of Q-19.
 
 use super::answer::{Effects, ManeuverAnswer, Odds, Options, OutcomeBand};

@@ -5,10 +5,10 @@
 //!
 //! The numbers come from the ruleset's [`ManeuverRule`](crate::ruleset::ManeuverRule) knob,
 //! applied in [`numbers`]. The odds are exact: every natural roll (d20, 3d6, or a pair of d20s
-//! for a contest) goes through the same outcome function as the roll itself ([`outcome`]).
+//! for a contest) goes through the same outcome function as the roll itself (`outcome.rs`).
 //!
 //! This file only declares the parts and sends a charge to [`charge()`], everything else to
-//! [`resolve`]; the parts share the answer types of [`answer`], so none imports this file.
+//! `resolve.rs`; the parts share the answer types of `answer.rs`, so none imports this file.
 
 mod answer;
 pub mod charge;

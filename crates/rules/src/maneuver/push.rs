@@ -2,7 +2,7 @@
 //! (sx, sy) per 5 ft and stops at the grid edge, a solid square, an occupied square, a thin
 //! wall that blocks movement, or a diagonal step that would cut a corner
 //! (`grid.move.corner-cutting`); the square, wall and corner tests are
-//! [`crate::obstruction`]'s, shared with a mover's steps.
+//! the crate's `obstruction` module's, shared with a mover's steps.
 
 use crate::budget::Budget;
 use crate::error::RulesError;

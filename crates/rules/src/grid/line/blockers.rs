@@ -23,7 +23,7 @@ pub struct Blockers<'a, S: ?Sized, W> {
     pub wall_filter: W,
 }
 
-impl<'a, S: ?Sized, W> Blockers<'a, S, W> {
+impl<'a, S: SquareBlockers + ?Sized, W: WallBlockers> Blockers<'a, S, W> {
     /// Groups the parts of B.
     pub fn new(squares: &'a S, walls: &'a WallIndex, wall_filter: W) -> Self {
         Blockers { squares, walls, wall_filter }
