@@ -494,7 +494,7 @@ pub struct Weapon {
     /// SF: the armor class it targets.
     pub targets: Option<ArmorClass>,
     /// The damage it deals on a hit; `None`: the answer has no damage.
-    pub damage: Option<crate::damage::Damage>,
+    pub damage: Option<crate::weapon_damage::Damage>,
     /// PF1 family: the critical multiplier (×2 by default, ×3, ×4).
     pub crit_multiplier: Option<u32>,
     /// How it is held, for the PF1 family's Strength to damage.
@@ -583,7 +583,7 @@ pub struct Creature {
     /// Numbers.
     pub stats: Stats,
     /// What reduces the damage it takes.
-    pub defences: crate::damage::Defences,
+    pub defences: crate::defences::Defences,
 }
 
 impl Creature {
@@ -609,7 +609,7 @@ impl Creature {
             mounted_on: None,
             mount_independent: false,
             stats: Stats::default(),
-            defences: crate::damage::Defences::default(),
+            defences: crate::defences::Defences::default(),
         }
     }
 

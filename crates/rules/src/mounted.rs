@@ -314,7 +314,7 @@ pub(crate) fn beyond_wall(
     for sq in space.squares() {
         let near =
             Square::new(sq.x.clamp(mount.min_x(), mount.max_x()), sq.y.clamp(mount.min_y(), mount.max_y()));
-        if near != sq && crate::maneuver::push::wall_between(scene, near, sq, budget)? {
+        if near != sq && crate::obstruction::wall_between(scene, near, sq, budget)? {
             return Ok(true);
         }
     }

@@ -14,7 +14,30 @@ use crate::scene::Scene;
 use crate::trace::{AttackEffect, Effect, Trace};
 use crate::vision::{self, Attack as SightAttack};
 
-use super::NotAllowed;
+/// Why an attack cannot be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAllowed {
+    /// The weapon does not reach the target.
+    OutOfRange,
+    /// The target has total cover.
+    TotalCover,
+    /// A prone PF1 attacker cannot use this ranged weapon.
+    ProneRanged,
+    /// The off-hand attack is not allowed (weapon not light).
+    OffHand,
+}
+
+impl NotAllowed {
+    /// The wire id.
+    pub fn id(self) -> &'static str {
+        match self {
+            NotAllowed::OutOfRange => "out_of_range",
+            NotAllowed::TotalCover => "total_cover",
+            NotAllowed::ProneRanged => "prone_ranged",
+            NotAllowed::OffHand => "off_hand_not_light",
+        }
+    }
+}
 
 /// Situational flags of an attack.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -562,7 +585,7 @@ fn off_hand(
     };
     let ok = light(w, Some(kind)) && sit.other_weapon.as_ref().is_none_or(|o| light(o, o.kind));
     if !ok {
-        g.forbid(super::NotAllowed::OffHand);
+        g.forbid(NotAllowed::OffHand);
     }
     g.add(
         Modifier::new(rule, "off_hand").detail(if ok {

@@ -7,7 +7,7 @@ mod odds;
 
 use crate::budget::Budget;
 use crate::damage;
-use crate::dice::{DiceSource, Purpose, Ratio, Recorder, Rolled};
+use crate::dice::{DiceSource, Purpose, Recorder, Rolled};
 use crate::encounter::{ArmorClass, Encounter, Weapon, WeaponKind};
 use crate::error::RulesError;
 use crate::ruleset::{AttackDice, ConcealmentBy, Critical, Defence};
@@ -15,47 +15,8 @@ use crate::scene::Scene;
 use crate::trace::{AttackEffect, RollMode, Trace};
 
 use gather::Gathered;
-pub use gather::{Modifier, Situational};
-
-/// Why an attack cannot be made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotAllowed {
-    /// The weapon does not reach the target.
-    OutOfRange,
-    /// The target has total cover.
-    TotalCover,
-    /// A prone PF1 attacker cannot use this ranged weapon.
-    ProneRanged,
-    /// The off-hand attack is not allowed (weapon not light).
-    OffHand,
-}
-
-impl NotAllowed {
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            NotAllowed::OutOfRange => "out_of_range",
-            NotAllowed::TotalCover => "total_cover",
-            NotAllowed::ProneRanged => "prone_ranged",
-            NotAllowed::OffHand => "off_hand_not_light",
-        }
-    }
-}
-
-/// Exact odds of the outcomes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Odds {
-    /// The attack hits (after any concealment miss chance).
-    pub hit: Ratio,
-    /// It is a critical hit (after the miss chance).
-    pub critical: Ratio,
-    /// It misses (including concealment misses).
-    pub miss: Ratio,
-    /// PF1: a critical threat (before confirmation and miss chance).
-    pub threat: Option<Ratio>,
-    /// A hit lost to the concealment miss chance.
-    pub concealment_miss: Ratio,
-}
+pub use gather::{Modifier, NotAllowed, Situational};
+pub use odds::Odds;
 
 /// The answer to an attack question.
 #[derive(Debug, Clone, PartialEq)]

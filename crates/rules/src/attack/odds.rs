@@ -1,9 +1,23 @@
 //! Exact odds of an attack: computed over the distribution of the kept die, never sampled.
 
-use super::Odds;
 use crate::dice::{Dist, Ratio};
 use crate::ruleset::{AttackDice, Critical};
 use crate::trace::RollMode;
+
+/// Exact odds of the outcomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Odds {
+    /// The attack hits (after any concealment miss chance).
+    pub hit: Ratio,
+    /// It is a critical hit (after the miss chance).
+    pub critical: Ratio,
+    /// It misses (including concealment misses).
+    pub miss: Ratio,
+    /// PF1: a critical threat (before confirmation and miss chance).
+    pub threat: Option<Ratio>,
+    /// A hit lost to the concealment miss chance.
+    pub concealment_miss: Ratio,
+}
 
 /// Everything the odds depend on.
 #[derive(Debug, Clone, Copy)]

@@ -1,12 +1,14 @@
 //! `dnd5e.cover.grid`, `dnd5e.cover.half-cap`, `dnd5e.cover.degrees`.
 
+use super::answer::CoverAnswer;
+use super::context::Context;
 use super::lines::{ElementKind, Origin, Tracer};
-use super::{Context, CoverAnswer, CoverDegree};
 use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
 use crate::grid::Square;
 use crate::grid::line::{Element, Endpoint, Grazing, Hit};
+use crate::trace::cover::CoverDegree;
 use crate::trace::{CoverEffect, Trace};
 
 fn all(_: &Hit, _: Element, _: ElementKind) -> bool {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{AttackKind, Context};
+use super::context::{AttackKind, Context};
 use crate::budget::{Budget, units};
 use crate::encounter::{Terrain, WallKind};
 use crate::error::RulesError;

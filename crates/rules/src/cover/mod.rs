@@ -5,113 +5,24 @@
 //! (low obstacles within 30 ft, creatures only against ranged attacks, "hard" blockers for the
 //! 5e cap…). [`dnd5e`] counts blocked lines; [`pathfinder`] (PF1, SF, hb3d) needs one.
 
+mod answer;
+mod context;
 mod dnd5e;
 mod lines;
 mod pathfinder;
 
 use crate::budget::Budget;
-use crate::encounter::{Encounter, Weapon};
+use crate::encounter::Weapon;
 use crate::error::RulesError;
-use crate::grid::{Point, Space, Square};
 use crate::ruleset::CoverRule;
 use crate::scene::{From, Scene};
 use crate::trace::{CoverEffect, GridEffect, Trace};
 
 pub use crate::trace::cover::CoverDegree;
+pub use answer::{CoverAnswer, SaveKind};
+pub use context::AttackKind;
+use context::Context;
 pub use lines::{CountedHit, ElementKind, HitCase, TracedLine};
-
-/// What kind of attack or effect the cover is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AttackKind {
-    /// A melee attack (reach from the attacker's weapon or natural reach).
-    Melee,
-    /// A ranged attack.
-    Ranged,
-    /// An area effect from a point of origin; `spread` effects go around corners (PF1/SF:
-    /// no Reflex bonus).
-    Area {
-        /// Point of origin.
-        origin: Point,
-        /// The effect is a spread.
-        spread: bool,
-    },
-}
-
-/// Which saving throw the cover bonus applies to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SaveKind {
-    /// 5e Dexterity saving throws.
-    Dex,
-    /// PF1/SF/hb3d Reflex saves.
-    Reflex,
-}
-
-/// The answer to a cover question.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CoverAnswer {
-    /// The degree of cover.
-    pub degree: CoverDegree,
-    /// The cover comes from creatures only (PF1/SF soft cover, 5e creature cover).
-    pub soft: bool,
-    /// Bonus to AC; `None` under total cover, which has none: the target cannot be targeted.
-    pub ac_bonus: Option<i32>,
-    /// Bonus to the saving throw `save` against effects from the far side; `None` under total
-    /// cover (the effect does not reach the target).
-    pub save_bonus: Option<i32>,
-    /// The saving throw that `save_bonus` applies to.
-    pub save: SaveKind,
-    /// hb3d: modifier to the attacker's ATT instead of an AC bonus; `None` under total cover.
-    pub attack_modifier: Option<i32>,
-    /// Whether the target can be attacked (targeted) at all.
-    pub can_be_targeted: bool,
-    /// Whether the cover denies attacks of opportunity against the target.
-    pub denies_opportunity_attacks: bool,
-    /// Whether the cover lets the target use Stealth (hide).
-    pub allows_stealth: bool,
-    /// Stealth bonus from the cover (PF1 improved cover).
-    pub stealth_bonus: i32,
-    /// Improved evasion against Reflex saves (PF1 improved cover).
-    pub improved_evasion: bool,
-    /// Melee: whether some target square is within reach (RULES.md Q-37).
-    pub in_reach: Option<bool>,
-    /// The corner the attacker uses (the origin for an area effect).
-    pub corner: Option<Point>,
-    /// The attacker square that corner was taken from.
-    pub attacker_square: Option<Square>,
-    /// The target square aimed at.
-    pub target_square: Option<Square>,
-    /// The lines of the chosen corner and square, with what blocked each.
-    pub lines: Vec<TracedLine>,
-    /// The rule id of the procedure that decided.
-    pub procedure: &'static str,
-    /// The steps applied.
-    pub trace: Trace,
-}
-
-impl CoverAnswer {
-    fn empty(procedure: &'static str, save: SaveKind) -> CoverAnswer {
-        CoverAnswer {
-            degree: CoverDegree::None,
-            soft: false,
-            ac_bonus: Some(0),
-            save_bonus: Some(0),
-            save,
-            attack_modifier: Some(0),
-            can_be_targeted: true,
-            denies_opportunity_attacks: false,
-            allows_stealth: false,
-            stealth_bonus: 0,
-            improved_evasion: false,
-            in_reach: None,
-            corner: None,
-            attacker_square: None,
-            target_square: None,
-            lines: Vec::new(),
-            procedure,
-            trace: Trace::default(),
-        }
-    }
-}
 
 /// How much of each line a cover answer describes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,59 +163,4 @@ fn check_origin(scene: &Scene<'_>, attack: AttackKind) -> Result<(), RulesError>
         }
     }
     Ok(())
-}
-
-/// What every procedure needs to know about the question.
-pub(crate) struct Context<'a, 'e> {
-    pub scene: &'a Scene<'e>,
-    pub enc: &'e Encounter,
-    pub attacker: usize,
-    pub a_space: Space,
-    pub t_space: Space,
-    pub attack: AttackKind,
-    pub weapon: Option<&'a Weapon>,
-    /// Lines are described with their hits.
-    pub explain: bool,
-}
-
-impl Context<'_, '_> {
-    /// Whether the procedure can be skipped when no line of effect exists, leaving the same
-    /// answer: it must not name another procedure (the PF1 adjacent-melee test does) and its
-    /// blocking set must hold every blocker of effect (the two creatures' own squares are not
-    /// in it, so they must not be solid). Area effects keep the usual order.
-    fn may_be_total(&self) -> bool {
-        let adjacent_test =
-            matches!(self.enc.ruleset.rules().cover, CoverRule::Pathfinder(pc) if pc.adjacent_melee_test);
-        let own_solid = self
-            .a_space
-            .squares()
-            .chain(self.t_space.squares())
-            .any(|sq| self.scene.terrain(sq).has(crate::encounter::Terrain::SOLID));
-        match self.attack {
-            AttackKind::Area { .. } => false,
-            AttackKind::Melee if adjacent_test => false,
-            _ => !own_solid,
-        }
-    }
-
-    /// Whether the answer will be total cover once the procedure has chosen a degree: then
-    /// its choice is thrown away, and need not be explained (its lines traced in full, which
-    /// on a crowded map is most of the work). A clear choice is itself a line of effect;
-    /// otherwise the scene searches one (and remembers it for [`cover`]'s own test).
-    pub fn total(&self, chosen: CoverDegree, budget: &mut Budget) -> Result<bool, RulesError> {
-        if chosen == CoverDegree::None {
-            return Ok(false);
-        }
-        let from = match self.attack {
-            AttackKind::Area { origin, .. } => From::Point(origin),
-            _ => From::Space(self.a_space),
-        };
-        Ok(self.scene.line_of_effect(&from, &self.t_space, budget)?.is_none())
-    }
-
-    /// Squares that are never in B: the attacker's and the target's own.
-    pub fn own(&self, sq: Square) -> bool {
-        self.t_space.contains(sq)
-            || (!matches!(self.attack, AttackKind::Area { .. }) && self.a_space.contains(sq))
-    }
 }

@@ -3,8 +3,9 @@
 //! `pf1e.cover.soft`, `pf1e.cover.degrees`, `pf1e.cover.aoo`, `sf1e.cover.corner-lines`,
 //! `sf1e.cover.variants`, `hb3d.mod.cover`.
 
+use super::answer::CoverAnswer;
+use super::context::{AttackKind, Context};
 use super::lines::{ElementKind, Origin, Tracer, kind_of, meeting_spans, rectangle, span_distance};
-use super::{AttackKind, Context, CoverAnswer, CoverDegree};
 use crate::budget::Budget;
 use crate::encounter::WallKind;
 use crate::error::RulesError;
@@ -12,6 +13,7 @@ use crate::grid::line::{Element, Grazing, Hit, SquareSpan};
 use crate::grid::{FEET_PER_SQUARE, Metric, Space, Square};
 use crate::reach;
 use crate::ruleset::PathfinderCover;
+use crate::trace::cover::CoverDegree;
 use crate::trace::{CoverEffect, Trace};
 
 /// RULES.md Q-02: SF terrain does not graze (two creatures in a corridor do not cover each other).

@@ -2,36 +2,10 @@
 //! (and the fire resistance of everything underwater); the PF1 family's energy resistance,
 //! damage reduction, immunity and vulnerability.
 
-use super::Term;
 use crate::encounter::{Creature, Encounter, Terrain, Weapon};
 use crate::ruleset::Mitigation;
 use crate::trace::{DamageEffect, Trace};
-
-/// PF1 damage reduction: `amount` off the physical damage of each hit, unless the weapon
-/// bypasses it.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct DamageReduction {
-    /// The amount.
-    pub amount: i64,
-    /// What bypasses it (`silver`, `magic`, `slashing`…): a damage type of the weapon or one
-    /// of its materials; empty: nothing does (DR x/—).
-    pub bypassed_by: Vec<String>,
-}
-
-/// What reduces the damage a creature takes.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Defences {
-    /// 5e: damage types it resists (halved, rounded down).
-    pub resistances: Vec<String>,
-    /// Damage types it is vulnerable to (5e: doubled; PF1 family: +50 %, rounded down).
-    pub vulnerabilities: Vec<String>,
-    /// Damage types it is immune to.
-    pub immunities: Vec<String>,
-    /// PF1 family: energy resistance per type (`fire`, 10).
-    pub energy_resistance: Vec<(String, i64)>,
-    /// PF1 family: damage reduction.
-    pub dr: Option<DamageReduction>,
-}
+use crate::weapon_damage::Term;
 
 /// What the defences do to one group's damage, in order: immunity, then halving or
 /// subtracting, then doubling or adding half.

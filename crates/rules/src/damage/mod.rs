@@ -20,7 +20,10 @@ use crate::error::RulesError;
 use crate::ruleset::{CriticalDamage, DamageRule, UnarmedDamage};
 use crate::trace::{DamageEffect, Trace};
 
-pub use mitigation::{DamageReduction, Defences};
+// The weapon's damage and the target's defences are encounter values: they live beside
+// `encounter` so that the encounter does not depend on this module, and are re-exported here.
+pub use crate::defences::{DamageReduction, Defences};
+pub use crate::weapon_damage::{Damage, DamageSource, Term};
 
 /// Most terms in a weapon's damage.
 pub const MAX_TERMS: usize = 8;
@@ -29,38 +32,6 @@ pub const MAX_TERMS: usize = 8;
 pub const MAX_OUTCOMES: u128 = 1 << 63;
 /// Most damage dice one hit rolls.
 pub const MAX_ROLLED_DICE: u32 = 256;
-
-/// One term of a weapon's damage: dice and a bonus of one damage type.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Term {
-    /// `NdS` groups `(count, sides)`.
-    pub dice: Vec<(u32, u32)>,
-    /// Static bonus (or penalty).
-    pub bonus: i64,
-    /// Damage type (`"fire"`), free text compared without case; `None`: untyped.
-    pub damage_type: Option<String>,
-    /// PF1 family: extra dice (sneak attack, flaming) that a critical multiplier does not
-    /// multiply.
-    pub extra: bool,
-}
-
-/// What a weapon's damage is made of.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DamageSource {
-    /// Terms as written.
-    Terms(Vec<Term>),
-    /// The ruleset's unarmed strike (by the striker's size).
-    Unarmed,
-}
-
-/// A weapon's damage.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Damage {
-    /// Its terms.
-    pub source: DamageSource,
-    /// The expression already includes the ability modifier: none is added.
-    pub ability_included: bool,
-}
 
 /// An exact distribution of damage, with its mean and the chance to drop the target.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,7 +14,8 @@
 //!   grid and adjacent to the grappler's final space; hazardous squares are not modelled;
 //! - everything here happens only when the check succeeds: its probability is the grapple's.
 
-use super::{ManeuverAnswer, ManeuverEffect, MoveFollowUp, numbers::adjacent};
+use super::answer::ManeuverAnswer;
+use super::numbers::adjacent;
 use crate::budget::Budget;
 use crate::dice::Ratio;
 use crate::encounter::Terrain;
@@ -24,6 +25,7 @@ use crate::movement::{Mode, MoveEffect, MoveOptions, Provocation, StepRules, opp
 use crate::ruleset::ManeuverRule;
 use crate::scene::Scene;
 use crate::trace::Effect;
+use crate::trace::maneuver::{ManeuverEffect, MoveFollowUp};
 
 /// The follow-up asked: the grappler's path and where it places the target.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,8 @@
 //! A maneuver that pushes or knocks prone a mounted creature or a mount: the riders it puts
 //! at risk of falling ([`crate::mounted`]).
 
-use super::{Kind, ManeuverAnswer, ShoveChoice, push};
+use super::answer::{ManeuverAnswer, ShoveChoice};
+use super::push;
 use crate::budget::Budget;
 use crate::dice::{DiceSource, Ratio};
 use crate::encounter::Condition;
@@ -10,6 +11,7 @@ use crate::grid::Space;
 use crate::mounted::{Blow, Hit, RiderFall, rider_falls};
 use crate::scene::Scene;
 use crate::trace::Trace;
+use crate::trace::maneuver::Kind;
 
 /// The riders at risk from this maneuver's push or prone (nothing for any other maneuver):
 /// their odds given the maneuver's, and their saves when the maneuver was rolled and did it.

@@ -1,6 +1,6 @@
 //! The numbers of one maneuver, by the ruleset's [`ManeuverRule`] (RULES.md §2.2, §2.3, §3, §5).
 
-use super::{CheckKind, IMMOBILE, Illegal, Kind, Modifier, Options, Plan, Side, missing};
+use super::answer::{Options, ShoveChoice};
 use crate::encounter::Terrain;
 use crate::encounter::{Condition, Creature, Encounter, WeaponProperty};
 use crate::error::RulesError;
@@ -10,6 +10,49 @@ use crate::ruleset::{
     CheckDice, CombatManeuver, DisarmAction, DisarmModifiers, EscapeDc, FiveEManeuvers, ManeuverDefence,
     ManeuverRule,
 };
+use crate::trace::maneuver::{CheckKind, Illegal, Kind, Modifier, Side};
+
+/// Everything the numbers decide, before any die.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    pub rule: &'static str,
+    pub base_rule: &'static str,
+    pub illegal: Option<Illegal>,
+    pub check: CheckKind,
+    pub bonus: i32,
+    pub dc: Option<i32>,
+    pub opposed_bonus: Option<i32>,
+    pub automatic: Option<Condition>,
+    pub modifiers: Vec<Modifier>,
+    pub naturals: bool,
+    pub escape_dc: Option<i32>,
+    pub kind: Kind,
+    pub shove: ShoveChoice,
+    pub provokes: bool,
+    /// PF1/hb3d grapple of a non-adjacent target: where it is pulled (`Some(None)`: no free
+    /// adjacent square, the grapple fails).
+    pub pull: Option<Option<Square>>,
+    /// Disarm: the attacker may pick the dropped item up, holding this (`numbers::disarm_terms`).
+    pub pick_up: Option<DisarmHand>,
+    pub action: &'static str,
+}
+
+/// A helpless target: PF1 automatic success.
+const IMMOBILE: [Condition; 5] = [
+    Condition::Unconscious,
+    Condition::Helpless,
+    Condition::Paralyzed,
+    Condition::Petrified,
+    Condition::TiedUp,
+];
+
+fn stats_pointer(i: usize) -> String {
+    format!("/encounter/creatures/{i}/stats")
+}
+
+fn missing(i: usize, c: &Creature, stat: &'static str) -> RulesError {
+    RulesError::MissingStat { pointer: stats_pointer(i), creature: c.id.clone(), stat }
+}
 
 fn unsupported(enc: &Encounter, kind: Kind) -> RulesError {
     RulesError::field(

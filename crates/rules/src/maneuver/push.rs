@@ -1,12 +1,13 @@
 //! Pushes square by square (`grid.push-direction`, RULES.md Q-45): the target's space moves by
 //! (sx, sy) per 5 ft and stops at the grid edge, a solid square, an occupied square, a thin
 //! wall that blocks movement, or a diagonal step that would cut a corner
-//! (`grid.move.corner-cutting`).
+//! (`grid.move.corner-cutting`); the square, wall and corner tests are
+//! the crate's `obstruction` module's, shared with a mover's steps.
 
 use crate::budget::Budget;
-use crate::encounter::{Terrain, WallKind};
 use crate::error::RulesError;
-use crate::grid::{Point, Space, Square};
+use crate::grid::{Space, Square};
+use crate::obstruction::{barrier, solid};
 use crate::scene::Scene;
 pub use crate::trace::maneuver::{AttackerMove, AttackerMoveKind, Push, PushStop};
 
@@ -26,69 +27,6 @@ pub fn direction(pusher: &Space, target: &Space) -> (i32, i32) {
         axis(target.min_x(), target.max_x(), pusher.min_x(), pusher.max_x()),
         axis(target.min_y(), target.max_y(), pusher.min_y(), pusher.max_y()),
     )
-}
-
-pub(super) fn blocks_movement(k: Option<WallKind>) -> bool {
-    !matches!(k, Some(WallKind::Low | WallKind::DoorOpen))
-}
-
-fn cross(o: (i128, i128), a: (i128, i128), b: (i128, i128)) -> Option<i128> {
-    let l = (a.0.checked_sub(o.0)?).checked_mul(b.1.checked_sub(o.1)?)?;
-    let r = (a.1.checked_sub(o.1)?).checked_mul(b.0.checked_sub(o.0)?)?;
-    l.checked_sub(r)
-}
-
-fn on_box(p: (i128, i128), a: (i128, i128), b: (i128, i128)) -> bool {
-    p.0 >= a.0.min(b.0) && p.0 <= a.0.max(b.0) && p.1 >= a.1.min(b.1) && p.1 <= a.1.max(b.1)
-}
-
-/// Whether the closed segments p1p2 and q1q2 meet (overflow counts as meeting: blocking is
-/// the safe answer).
-pub(crate) fn meet(p1: Point, p2: Point, q1: Point, q2: Point) -> bool {
-    // Segments whose bounding boxes are apart cannot meet: most walls of a map are far from
-    // one step, and this test is much cheaper than the four cross products.
-    let apart = |a: i128, b: i128, c: i128, d: i128| a.max(b) < c.min(d) || c.max(d) < a.min(b);
-    if apart(p1.x.0, p2.x.0, q1.x.0, q2.x.0) || apart(p1.y.0, p2.y.0, q1.y.0, q2.y.0) {
-        return false;
-    }
-    let v = |p: Point| (p.x.0, p.y.0);
-    let (p1, p2, q1, q2) = (v(p1), v(p2), v(q1), v(q2));
-    let (Some(d1), Some(d2), Some(d3), Some(d4)) =
-        (cross(q1, q2, p1), cross(q1, q2, p2), cross(p1, p2, q1), cross(p1, p2, q2))
-    else {
-        return true;
-    };
-    if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
-        return true;
-    }
-    (d1 == 0 && on_box(p1, q1, q2))
-        || (d2 == 0 && on_box(p2, q1, q2))
-        || (d3 == 0 && on_box(q1, p1, p2))
-        || (d4 == 0 && on_box(q2, p1, p2))
-}
-
-/// Walls tested against one step per work unit (most are rejected by their bounding box).
-pub(crate) const WALLS_PER_UNIT: usize = 2;
-
-/// Whether a blocking thin wall separates two neighbouring squares (crosses or touches the
-/// centre-to-centre segment; for a diagonal step that includes a wall ending at the corner).
-pub(crate) fn wall_between(
-    scene: &Scene<'_>,
-    from: Square,
-    to: Square,
-    budget: &mut Budget,
-) -> Result<bool, RulesError> {
-    let (a, b) = (Point::centre(from), Point::centre(to));
-    for (i, w) in scene.enc.grid.walls.iter().enumerate() {
-        if i % WALLS_PER_UNIT == 0 {
-            budget.spend(1)?;
-        }
-        if blocks_movement(scene.wall_kind(u32::try_from(i).unwrap_or(u32::MAX))) && meet(a, b, w.from, w.to)
-        {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 /// Pushes `target` away from `pusher` by `wanted_ft` (multiples of 5 ft), square by square,
@@ -270,8 +208,8 @@ fn step_stop(
         if !enc.grid.contains(sq) {
             return Ok(Some(PushStop::Edge { square: sq }));
         }
-        if scene.terrain(sq).has(Terrain::SOLID) {
-            return Ok(Some(PushStop::Solid { square: sq }));
+        if let Some(o) = solid(scene, sq) {
+            return Ok(Some(o.into()));
         }
     }
     for &sq in &entered {
@@ -285,44 +223,7 @@ fn step_stop(
             return Ok(Some(PushStop::Creature { square: sq, creature, index }));
         }
     }
-    Ok(barrier(scene, old, dir, budget)?.map(|b| match b {
-        Barrier::Corner(square) => PushStop::Corner { square },
-        Barrier::Wall(square) => PushStop::Wall { square },
-    }))
-}
-
-/// What stops a space stepping by `dir`, besides the squares it enters.
-pub(crate) enum Barrier {
-    /// A diagonal step past a solid square (`grid.move.corner-cutting`); the square entered.
-    Corner(Square),
-    /// A thin wall that blocks movement (a wall ending at a crossed corner included); the
-    /// square beyond it.
-    Wall(Square),
-}
-
-/// The corner and wall test of one step of a space (pushes, walks and `/v1/movement`).
-pub(crate) fn barrier(
-    scene: &Scene<'_>,
-    old: &Space,
-    dir: (i32, i32),
-    budget: &mut Budget,
-) -> Result<Option<Barrier>, RulesError> {
-    for sq in old.squares() {
-        let to = Square::new(sq.x.saturating_add(dir.0), sq.y.saturating_add(dir.1));
-        if old.contains(to) {
-            continue;
-        }
-        if dir.0 != 0 && dir.1 != 0 {
-            let solid = |s: Square| !old.contains(s) && scene.terrain(s).has(Terrain::SOLID);
-            if solid(Square::new(to.x, sq.y)) || solid(Square::new(sq.x, to.y)) {
-                return Ok(Some(Barrier::Corner(to)));
-            }
-        }
-        if wall_between(scene, sq, to, budget)? {
-            return Ok(Some(Barrier::Wall(to)));
-        }
-    }
-    Ok(None)
+    Ok(barrier(scene, old, dir, budget)?.map(PushStop::from))
 }
 
 /// Chebyshev gap in squares between two spaces (0 when they touch or overlap).

@@ -11,15 +11,18 @@
 //! The same walk answers the odds: every check outcome is enumerated, so the distribution of
 //! the target's final displacement is exact.
 
+use super::answer::{Options, OutcomeBand};
 use super::numbers;
+use super::numbers::Plan;
+use super::outcome::outcome;
 use super::push::{Walk, direction};
-use super::{Illegal, Kind, Modifier, Options, OutcomeBand, Plan, Side, outcome};
 use crate::budget::Budget;
 use crate::dice::{DiceSource, Purpose, Ratio};
 use crate::error::RulesError;
 use crate::ruleset::{ManeuverRule, RulesetId};
 use crate::scene::Scene;
 pub use crate::trace::maneuver::SecondaryRush;
+use crate::trace::maneuver::{Illegal, Kind, Modifier, Side};
 
 /// The check penalty per creature being pushed beyond the first.
 pub const PENALTY_PER_CREATURE: i32 = -4;

@@ -10,9 +10,10 @@
 //! order; none: `None`, the GM's to say.
 
 use crate::budget::Budget;
-use crate::encounter::Terrain;
+use crate::encounter::{Encounter, Size, Terrain};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
+use crate::ruleset::Drag;
 use crate::scene::Scene;
 
 /// The dragged creature's anchor after the move of `mover` from `start` to `end`.
@@ -68,4 +69,16 @@ pub(super) fn dragged_end(
         }
     }
     Ok(best.map(|(_, sq)| sq))
+}
+
+/// 5e dragging: whether the grappled creature slows the grappler (not when it is Tiny (2024)
+/// or two or more sizes smaller).
+pub(super) fn drag_slows(enc: &Encounter, mover: usize, dragged: usize, drag: Drag) -> bool {
+    let (Some(m), Some(d)) = (enc.creatures.get(mover), enc.creatures.get(dragged)) else { return false };
+    let much_smaller = m.size.rank() - d.size.rank() >= 2;
+    match drag {
+        Drag::HalfSpeed(_) => !much_smaller,
+        Drag::ExtraFoot(_) => !much_smaller && d.size != Size::Tiny,
+        Drag::None => false,
+    }
 }

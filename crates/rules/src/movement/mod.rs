@@ -15,8 +15,12 @@
 //! - PF1 family movement may use both move actions (double move: twice the speed), a
 //!   withdraw likewise; 5e uses the speed, twice with `dash`.
 
+pub(crate) mod charge;
 mod drag;
+mod mode;
 mod steps;
+
+pub use mode::{Mode, MoveOptions};
 
 pub use crate::opportunity::{
     MoveOpportunity, Provocation, opportunities, opportunities_along, straight_path,
@@ -27,79 +31,12 @@ use crate::budget::Budget;
 use crate::encounter::{Condition, Encounter};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
-use crate::maneuver::{Charge, ChargeOptions, charge::plan_charge};
 use crate::ruleset::{Drag, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
 pub use crate::trace::movement::{EndsOccupied, MoveEffect, Step};
 use crate::trace::{Effect, Trace};
-
-/// How the creature moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Mode {
-    /// Its own movement.
-    Walk,
-    /// 5e Disengage (no opportunity attacks); PF1 family: withdraw (the first square provokes
-    /// nothing from enemies the mover sees).
-    Disengage,
-    /// Teleportation: only the last square matters; nothing provokes.
-    Teleport,
-    /// Moved by something else (shoved, thrown): no cost against its speed, nothing provokes.
-    Forced,
-    /// A charge toward `target` (PF1, hb3d).
-    Charge,
-    /// Walk, then mount a creature within 5 ft (5e).
-    Mount,
-    /// Dismount into the first square of the path, then walk on (5e).
-    Dismount,
-}
-
-impl Mode {
-    /// Every mode.
-    pub const ALL: [Mode; 7] = [
-        Mode::Walk,
-        Mode::Disengage,
-        Mode::Teleport,
-        Mode::Forced,
-        Mode::Charge,
-        Mode::Mount,
-        Mode::Dismount,
-    ];
-
-    /// The wire id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Mode::Walk => "walk",
-            Mode::Disengage => "disengage",
-            Mode::Teleport => "teleport",
-            Mode::Forced => "forced",
-            Mode::Charge => "charge",
-            Mode::Mount => "mount",
-            Mode::Dismount => "dismount",
-        }
-    }
-
-    /// Parses a wire id.
-    pub fn from_id(id: &str) -> Option<Mode> {
-        Mode::ALL.into_iter().find(|m| m.id() == id)
-    }
-}
-
-/// Options of a movement.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MoveOptions {
-    /// A prone mover stands up first (otherwise it crawls).
-    pub stand_up: bool,
-    /// 5e Dash: twice the speed.
-    pub dash: bool,
-    /// PF1 five-foot step / SF guarded step: one 5 ft step that provokes nothing.
-    pub short_step: bool,
-    /// 5e: the grappled creature dragged along.
-    pub dragging: Option<usize>,
-    /// Charge: the target.
-    pub target: Option<usize>,
-    /// Mount: the creature mounted.
-    pub mount: Option<usize>,
-}
+use charge::{Charge, ChargeOptions, plan_charge};
+use drag::drag_slows;
 
 /// The answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -572,18 +509,6 @@ fn validate_options(
         return Err(RulesError::field("/mode", "the creature is not mounted (`mounted_on`)"));
     }
     Ok(())
-}
-
-/// 5e dragging: whether the grappled creature slows the grappler (not when it is Tiny (2024)
-/// or two or more sizes smaller).
-fn drag_slows(enc: &Encounter, mover: usize, dragged: usize, drag: Drag) -> bool {
-    let (Some(m), Some(d)) = (enc.creatures.get(mover), enc.creatures.get(dragged)) else { return false };
-    let much_smaller = m.size.rank() - d.size.rank() >= 2;
-    match drag {
-        Drag::HalfSpeed(_) => !much_smaller,
-        Drag::ExtraFoot(_) => !much_smaller && d.size != crate::encounter::Size::Tiny,
-        Drag::None => false,
-    }
 }
 
 /// 5e: half the speed (rounded down), once, to mount or dismount.

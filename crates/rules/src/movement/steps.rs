@@ -1,14 +1,16 @@
 //! One step of a movement: whether it is allowed (terrain, walls, corners, other creatures)
 //! and what it costs, per the ruleset's [`MoveRule`].
 
-use super::{Mode, MoveOptions, Step};
+use super::drag::drag_slows;
+use super::mode::{Mode, MoveOptions};
 use crate::budget::Budget;
 use crate::encounter::{Condition, Creature, Size, Terrain, WallKind};
 use crate::error::RulesError;
 use crate::grid::{Point, Space, Square};
-use crate::maneuver::push::{Barrier, barrier, meet};
+use crate::obstruction::{barrier, meet, solid};
 use crate::ruleset::{Drag, INCAPACITATED, MoveCosts, MoveRule, ThroughRule};
 use crate::scene::Scene;
+use crate::trace::movement::Step;
 pub use crate::trace::movement::StepIssue;
 
 /// `grid.distance.alternating` over a whole move: the first diagonal costs 5 ft, the second
@@ -71,7 +73,7 @@ impl<'s, 'e> StepRules<'s, 'e> {
             enc.creatures.iter().enumerate().filter(|(_, c)| c.mounted_on == Some(mover)).map(|(i, _)| i),
         );
         let drag_extra = matches!(rules.drag, Drag::ExtraFoot(_))
-            && options.dragging.is_some_and(|d| super::drag_slows(enc, mover, d, rules.drag));
+            && options.dragging.is_some_and(|d| drag_slows(enc, mover, d, rules.drag));
         let alternating = rules.costs == MoveCosts::Dnd5e
             && enc.ruleset.rules().diagonal_variant.is_some_and(|v| enc.variants.is_on(v));
         StepRules {
@@ -182,15 +184,12 @@ impl<'s, 'e> StepRules<'s, 'e> {
         let mut issue: Option<StepIssue> = None;
         for &sq in entered {
             budget.spend(1)?;
-            if scene.terrain(sq).has(Terrain::SOLID) {
-                issue.get_or_insert(StepIssue::Solid { square: sq });
+            if let Some(o) = solid(scene, sq) {
+                issue.get_or_insert(o.into());
             }
         }
         if !teleport && issue.is_none() {
-            issue = barrier(scene, old, dir, budget)?.map(|b| match b {
-                Barrier::Corner(square) => StepIssue::Corner { square },
-                Barrier::Wall(square) => StepIssue::Wall { square },
-            });
+            issue = barrier(scene, old, dir, budget)?.map(StepIssue::from);
         }
         Ok(issue)
     }

@@ -1,6 +1,6 @@
 //! Numbers shared by both D&D 5e editions (RULES.md §2.1).
 
-use super::{
+use super::knobs::{
     AttackConditions, AttackDice, AttackRule, ConcealmentBy, ConcealmentRule, Critical, CriticalDamage,
     DamageAbility, DamageRule, Defence, FlankBenefit, FlankBy, FlankingRule, Mitigation, OffHand, Prone,
     SizeInfo, UnarmedDamage, Underwater, VariantSpec,

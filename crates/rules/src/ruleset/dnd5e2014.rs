@@ -1,10 +1,12 @@
 //! D&D 5e, 2014 rules (RULES.md §2.1 and §2.2).
 
-use super::{
+use super::dnd5e;
+use super::knobs::{
     AC_WORDS, CoverRule, Drag, FiveEManeuvers, InitiativeRule, InitiativeTie, ManeuverRule, MountProne,
     MountedRule, MoveCosts, MoveRule, OffHand, OpportunityRule, RangeRule, RangedInMeleeRule,
-    ReachWeaponRule, Ruleset, Surprise, ThroughRule, Underwater, UnderwaterExempt, dnd5e,
+    ReachWeaponRule, Surprise, ThroughRule, Underwater, UnderwaterExempt,
 };
+use super::table::Ruleset;
 use crate::grid::Metric;
 
 /// The ruleset.

@@ -1,12 +1,14 @@
 //! The French homebrew "3d6 + mod + BBA vs DEF" (RULES.md §5). What the seed does not define
 //! follows PF1 (`hb3d.inherit-pf1e`).
 
-use super::{
+use super::knobs::{
     AttackDice, AttackModifierCover, AttackRule, ChargeRule, CheckDice, CombatManeuver, ConcealmentBy,
     ConcealmentRule, CoverRule, Critical, DamageRule, Defence, DisarmAction, DisarmModifiers, EscapeDc,
-    ManeuverDefence, ManeuverRule, ManeuverRules, MissChance, PathTest, PathfinderCover, Prone, Ruleset,
-    UnarmedDamage, VariantSpec, Words, pathfinder,
+    ManeuverDefence, ManeuverRule, ManeuverRules, MissChance, PathTest, PathfinderCover, Prone,
+    UnarmedDamage, VariantSpec, Words,
 };
+use super::pathfinder;
+use super::table::Ruleset;
 use crate::grid::Metric;
 
 const VARIANTS: &[VariantSpec] = &[

@@ -1,7 +1,7 @@
 //! What PF1, SF and hb3d share (RULES.md §3, §4, §5): SF and hb3d start from PF1's numbers
 //! and change what their seeds change.
 
-use super::{
+use super::knobs::{
     AttackConditions, AttackDice, AttackRule, ChargeRule, CheckDice, CombatManeuver, ConcealmentBy,
     ConcealmentRule, Critical, CriticalDamage, DamageAbility, DamageRule, Defence, DisarmAction,
     DisarmModifiers, Drag, EscapeDc, FlankBenefit, FlankBy, FlankingRule, InitiativeRule, InitiativeTie,

@@ -1,6 +1,8 @@
 //! Pathfinder 1e (RULES.md §3).
 
-use super::{AC_WORDS, CoverRule, ManeuverRule, Ruleset, VariantSpec, pathfinder};
+use super::knobs::{AC_WORDS, CoverRule, ManeuverRule, VariantSpec};
+use super::pathfinder;
+use super::table::Ruleset;
 use crate::grid::Metric;
 
 /// PF1 variants (RULES.md §7).

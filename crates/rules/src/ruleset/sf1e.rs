@@ -1,10 +1,11 @@
 //! Starfinder 1e (RULES.md §4).
 
-use super::{
+use super::knobs::{
     AttackConditions, AttackRule, ConcealmentBy, ConcealmentRule, CoverRule, Critical, Defence, LowLight,
-    ManeuverRule, MissChance, PathfinderCover, Prone, RangedInMeleeRule, ReachWeaponRule, Ruleset,
-    VariantSpec, Words, pathfinder,
+    ManeuverRule, MissChance, PathfinderCover, Prone, RangedInMeleeRule, ReachWeaponRule, VariantSpec, Words,
 };
+use super::pathfinder;
+use super::table::Ruleset;
 use crate::condition::Condition;
 use crate::grid::Metric;
 

@@ -282,12 +282,11 @@ pub struct Opportunity {
 
 /// Why a push stopped early.
 ///
-/// Not [`StepIssue`](crate::movement::StepIssue), although both test squares, walls and
-/// corners through the same `barrier`: a push is forced, so it can reach the grid edge and
-/// can have no direction away from the pusher, it never runs out of movement, and any
-/// creature in the way stops it, named by its index because the walk may go on with it
-/// (the push walk returns it; PF1's secondary bull rush then joins it). The push is shorter,
-/// not illegal.
+/// Not [`StepIssue`](crate::movement::StepIssue), although both come from the same square, wall and
+/// corner tests (the crate's `obstruction` module): a push is forced, so it can reach the grid edge
+/// and can have no direction away from the pusher, it never runs out of movement, and any creature
+/// in the way stops it, named by its index because the walk may go on with it (the push walk
+/// returns it; PF1's secondary bull rush then joins it). The push is shorter, not illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PushStop {
     /// The next square is off the grid.

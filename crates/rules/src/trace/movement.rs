@@ -104,11 +104,11 @@ pub struct EndsOccupied {
 
 /// Why a step is not allowed.
 ///
-/// Not [`PushStop`](crate::maneuver::PushStop), although both test squares, walls and
-/// corners through the same `barrier`: a step is chosen by the mover, so its path was
-/// checked on the grid beforehand (no grid edge) and has a direction (no `NoDirection`); it
-/// can run out of movement, and a creature refuses passage for a reason (`hostile`,
-/// `opponent`, `charging_through_ally`). A push stops instead of being illegal.
+/// Not [`PushStop`](crate::maneuver::PushStop), although both come from the same square, wall and
+/// corner tests (the crate's `obstruction` module): a step is chosen by the mover, so its path was
+/// checked on the grid beforehand (no grid edge) and has a direction (no `NoDirection`); it can run
+/// out of movement, and a creature refuses passage for a reason (`hostile`, `opponent`,
+/// `charging_through_ally`). A push stops instead of being illegal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StepIssue {
     /// A solid square.

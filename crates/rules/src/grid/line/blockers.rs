@@ -8,7 +8,27 @@
 //! once per encounter).
 
 use super::geom::{MAX_SQUARES, OutOfRange};
+use super::index::WallIndex;
 use crate::grid::Square;
+
+/// The blocking set B of one test (`grid.line.blocked(s, B, grazing)`, with the grazing flag
+/// carried by each element).
+#[derive(Debug, Clone, Copy)]
+pub struct Blockers<'a, S: ?Sized, W> {
+    /// The squares of B.
+    pub squares: &'a S,
+    /// Every wall of the encounter, indexed.
+    pub walls: &'a WallIndex,
+    /// Which of those walls are in B for this test.
+    pub wall_filter: W,
+}
+
+impl<'a, S: SquareBlockers + ?Sized, W: WallBlockers> Blockers<'a, S, W> {
+    /// Groups the parts of B.
+    pub fn new(squares: &'a S, walls: &'a WallIndex, wall_filter: W) -> Self {
+        Blockers { squares, walls, wall_filter }
+    }
+}
 
 /// Whether a line running along a blocking element (a square's edge, a wall's length) is
 /// blocked by it: the `grazing` flag of `grid.line.blocked`, per element (RULES.md,

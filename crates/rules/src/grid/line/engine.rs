@@ -12,14 +12,15 @@
 
 use std::ops::{ControlFlow, RangeInclusive};
 
+use super::blockers::{Blockers, Grazing, SquareBlockers, WallBlockers};
 use super::geom::{
     Contact, OutOfRange, Xy, between, cell_of, contact, corners, interior, on_segment, overlap_run, square_ok,
 };
 use super::moved::Moved;
 use super::report::{Element, Hit, Meeting, Pinch, Side, SquareCase, SquareSpan, WallCase, WallMeet};
+use super::segment::{LineError, Segment};
 use super::walk::{Cursor, ExactCursor, LatticeCursor};
 use super::wide::{I256, Ratio};
-use super::{Blockers, Grazing, LineError, Segment, SquareBlockers, WallBlockers};
 use crate::budget::Budget;
 use crate::grid::{FRAC_BITS, ONE, Square};
 
@@ -776,7 +777,7 @@ fn locate(c0: i128, dc: i128, t: Ratio) -> (i32, i32) {
     // The coordinate times the (positive) denominator, exactly.
     let total = I256::mul(c0, t.den()).add(I256::mul(dc, t.num()));
     let at = |k: i128| I256::mul(k << FRAC_BITS, t.den());
-    let max = i128::from(super::MAX_SQUARES);
+    let max = i128::from(super::geom::MAX_SQUARES);
     // Is `k` the floor: at(k) ≤ total < at(k + 1)?
     let is_floor = |k: i128| at(k) <= total && (k == max || at(k + 1) > total);
     // A float estimate only chooses where to look; the answer is checked exactly, with a

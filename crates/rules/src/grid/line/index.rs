@@ -11,7 +11,7 @@ use super::walk::{Cursor, LatticeCursor, Walk};
 use crate::budget::{Budget, BudgetExceeded};
 use crate::grid::{FRAC_BITS, Point};
 
-use super::LineError;
+use super::segment::LineError;
 
 /// A thin wall: a straight segment between any two points (RULES.md §0.4, PRODUCT.md), with
 /// the caller's id, which [`WallBlockers`](super::WallBlockers) and the reports use.

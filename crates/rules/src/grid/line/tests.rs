@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::budget::Budget;
-use crate::grid::{Coord, ONE};
+use crate::grid::{Coord, ONE, Point, Square};
 
 fn lat(x: i32, y: i32) -> Point {
     Point::lattice(x, y)
