@@ -126,6 +126,29 @@ def other_requests():
     for path in ["/v1/rules", "/v1/rulesets", "/openapi.json", "/healthz", "/", "/nowhere",
                  "/playground"]:
         yield path, "GET", path, None, False
+    # Wrong values of the closed sets (conditions, sizes, wall kinds, gravity, weapon
+    # properties), every wrong type of each: their refusals' texts are compared too.
+    base = json.load(open(os.path.join(ROOT, "tests/fixtures/cover/cases.json"), encoding="utf-8"))[0]["request"]
+    for field, values in [("conditions", ["invisble", 3, None, {"prone": 1}, ["prone"]]),
+                          ("size", ["hughe", 7, None, {"large": None}]),
+                          ("kind", ["wall", 1, {"solid": None}]),
+                          ("gravity", ["none", 0, {"low": 1}]),
+                          ("properties", ["sharp", 1, [2]])]:
+        for v in values:
+            req = json.loads(json.dumps(base))
+            c = req["encounter"]["creatures"][0]
+            if field == "conditions":
+                c["conditions"] = [v]
+            elif field == "size":
+                c["size"] = v
+            elif field == "kind":
+                req["encounter"]["grid"]["walls"] = [{"from": {"x": 1, "y": 0}, "to": {"x": 1, "y": 1}, "kind": v}]
+            elif field == "gravity":
+                req["encounter"]["environment"] = {"gravity": v}
+            else:
+                req["weapon"] = {"properties": [v]}
+            for q in ("cover", "attack"):
+                yield f"closed set {field}={v!r}", "POST", f"/v1/{q}", json.dumps(req).encode(), False
     for bad in [b"{", b"[]", b'{"encounter": 3}', b'{"encounter": {"ruleset": "nope"}}', b"x" * 2000]:
         for q in QUESTIONS:
             yield f"bad {bad[:20]!r}", "POST", f"/v1/{q}", bad, False

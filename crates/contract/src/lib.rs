@@ -9,6 +9,7 @@
 
 pub mod api;
 pub mod capped;
+mod closed;
 pub mod drawing;
 pub mod error;
 pub mod lang;

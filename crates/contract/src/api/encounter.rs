@@ -5,7 +5,10 @@ use std::collections::BTreeMap;
 
 use std::sync::LazyLock;
 
+use arbiter_rules::condition::Condition;
+use arbiter_rules::encounter::{Gravity, WeaponProperty};
 use arbiter_rules::ruleset::RulesetId;
+use arbiter_rules::size::Size;
 
 use serde::de::{self, EnumAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -112,85 +115,26 @@ pub struct EnvironmentIn {
     pub gravity: GravityIn,
 }
 
-/// Gravity.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum GravityIn {
-    /// Standard.
-    #[default]
-    Normal,
-    /// Low.
-    Low,
-    /// High.
-    High,
-    /// Zero-g.
-    Zero,
+crate::closed::rules_set!(
+    /// Gravity.
+    GravityIn(Gravity) = Gravity::ALL
+);
+
+impl Default for GravityIn {
+    fn default() -> GravityIn {
+        GravityIn(Gravity::Normal)
+    }
 }
 
-/// Size categories (which ones a ruleset knows: `GET /v1/rulesets`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SizeIn {
-    /// Fine (PF1/SF).
-    Fine,
-    /// Diminutive (PF1/SF).
-    Diminutive,
-    /// Tiny.
-    Tiny,
-    /// Small.
-    Small,
-    /// Medium.
-    Medium,
-    /// Large.
-    Large,
-    /// Huge.
-    Huge,
-    /// Gargantuan.
-    Gargantuan,
-    /// Colossal (PF1/SF).
-    Colossal,
-}
+crate::closed::rules_set!(
+    /// Size categories (which ones a ruleset knows: `GET /v1/rulesets`).
+    SizeIn(Size) = Size::ALL
+);
 
-/// Conditions (which ones a ruleset knows: `GET /v1/rulesets`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
-pub enum ConditionIn {
-    Blinded,
-    Charged,
-    Charmed,
-    Confused,
-    Cowering,
-    Dazed,
-    Dead,
-    Deafened,
-    Dodging,
-    Dying,
-    Entangled,
-    Exhaustion,
-    Exhausted,
-    Fatigued,
-    FlatFooted,
-    Frightened,
-    Grappled,
-    Helpless,
-    Hidden,
-    Incapacitated,
-    Invisible,
-    OffKilter,
-    Paralyzed,
-    Petrified,
-    Pinned,
-    Poisoned,
-    Prone,
-    Restrained,
-    Shaken,
-    Squeezing,
-    Stunned,
-    Surprised,
-    TiedUp,
-    Unconscious,
-}
+crate::closed::rules_set!(
+    /// Conditions (which ones a ruleset knows: `GET /v1/rulesets`).
+    ConditionIn(Condition) = Condition::ALL
+);
 
 /// A creature on the map.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -277,7 +221,7 @@ pub enum MountControlIn {
 }
 
 fn medium() -> SizeIn {
-    SizeIn::Medium
+    SizeIn(Size::Medium)
 }
 
 /// Special senses, ranges in feet.
@@ -432,31 +376,10 @@ pub enum WeaponKindIn {
     Thrown,
 }
 
-/// Weapon properties that some rule reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
-pub enum WeaponPropertyIn {
-    Ammunition,
-    Brace,
-    Disarm,
-    Double,
-    Finesse,
-    Heavy,
-    Light,
-    Loading,
-    Monk,
-    Nonlethal,
-    Reach,
-    Special,
-    Sunder,
-    Thrown,
-    Trip,
-    TwoHanded,
-    Versatile,
-    Whip,
-    Lance,
-}
+crate::closed::rules_set!(
+    /// Weapon properties that some rule reads.
+    WeaponPropertyIn(WeaponProperty) = WeaponProperty::ALL
+);
 
 /// A weapon: 5e uses `normal_ft`/`long_ft`, PF1, SF and hb3d a range increment.
 #[derive(Debug, Clone, Deserialize, ToSchema)]

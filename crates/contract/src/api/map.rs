@@ -2,6 +2,7 @@
 //! either from their own fields or from a Universal VTT file (`{"uvtt": file}`): the reading
 //! that tells the two apart is in `uvtt.rs`, which converts a file into these types.
 
+use arbiter_rules::encounter::WallKind;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -152,29 +153,13 @@ pub struct WallIn {
 }
 
 fn solid() -> WallKindIn {
-    WallKindIn::Solid
+    WallKindIn(WallKind::Solid)
 }
 
-/// Wall kinds (RULES.md Q-41).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum WallKindIn {
-    /// Blocks movement, sight and effect.
-    Solid,
-    /// Low obstacle (half height).
-    Low,
-    /// Blocks movement and effect, not sight.
-    Window,
-    /// Improved / three-quarters cover; attacks pass.
-    ArrowSlit,
-    /// Ignored.
-    DoorOpen,
-    /// Blocks like solid.
-    DoorClosed,
-    /// Blocks movement only: sight, attacks and effects pass (a bar counter or a ledge drawn
-    /// as a VTT's invisible wall).
-    Barrier,
-}
+crate::closed::rules_set!(
+    /// Wall kinds (RULES.md Q-41).
+    WallKindIn(WallKind) = WallKind::ALL
+);
 
 /// A point light source.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]

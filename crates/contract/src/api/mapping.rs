@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use arbiter_rules::damage::Defences;
 use arbiter_rules::encounter::{
-    ArmorClass, Condition, Creature, Encounter, Environment, Gravity, Grid, Grip, Light, LightSource, Saves,
-    Senses, Size, Stats, Terrain, Wall, WallKind, Weapon, WeaponKind, WeaponProperty,
+    ArmorClass, Condition, Creature, Encounter, Environment, Grid, Grip, Light, LightSource, Saves, Senses,
+    Size, Stats, Terrain, Wall, Weapon, WeaponKind,
 };
 use arbiter_rules::grid::{Coord, Point, Space, Square};
 use arbiter_rules::ruleset::{Mitigation, Ruleset, RulesetId, Variants};
@@ -25,17 +25,7 @@ pub fn ruleset_id(r: RulesetIn) -> RulesetId {
 
 /// The rules crate's size of a wire size.
 pub fn size(s: SizeIn) -> Size {
-    match s {
-        SizeIn::Fine => Size::Fine,
-        SizeIn::Diminutive => Size::Diminutive,
-        SizeIn::Tiny => Size::Tiny,
-        SizeIn::Small => Size::Small,
-        SizeIn::Medium => Size::Medium,
-        SizeIn::Large => Size::Large,
-        SizeIn::Huge => Size::Huge,
-        SizeIn::Gargantuan => Size::Gargantuan,
-        SizeIn::Colossal => Size::Colossal,
-    }
+    s.0
 }
 
 fn light(l: LightIn) -> Light {
@@ -55,88 +45,6 @@ fn terrain(t: TerrainIn) -> Terrain {
         TerrainIn::Opaque => Terrain::OPAQUE,
         TerrainIn::Difficult => Terrain::DIFFICULT,
         TerrainIn::Water => Terrain::WATER,
-    }
-}
-
-fn wall_kind(k: WallKindIn) -> WallKind {
-    match k {
-        WallKindIn::Solid => WallKind::Solid,
-        WallKindIn::Low => WallKind::Low,
-        WallKindIn::Window => WallKind::Window,
-        WallKindIn::ArrowSlit => WallKind::ArrowSlit,
-        WallKindIn::DoorOpen => WallKind::DoorOpen,
-        WallKindIn::DoorClosed => WallKind::DoorClosed,
-        WallKindIn::Barrier => WallKind::Barrier,
-    }
-}
-
-fn condition(c: ConditionIn) -> Condition {
-    // The wire names and the rules crate's ids are the same words.
-    Condition::from_id(condition_name(c)).unwrap_or(Condition::Dead)
-}
-
-fn condition_name(c: ConditionIn) -> &'static str {
-    use ConditionIn as C;
-    match c {
-        C::Blinded => "blinded",
-        C::Charged => "charged",
-        C::Charmed => "charmed",
-        C::Confused => "confused",
-        C::Cowering => "cowering",
-        C::Dazed => "dazed",
-        C::Dead => "dead",
-        C::Deafened => "deafened",
-        C::Dodging => "dodging",
-        C::Dying => "dying",
-        C::Entangled => "entangled",
-        C::Exhaustion => "exhaustion",
-        C::Exhausted => "exhausted",
-        C::Fatigued => "fatigued",
-        C::FlatFooted => "flat_footed",
-        C::Frightened => "frightened",
-        C::Grappled => "grappled",
-        C::Helpless => "helpless",
-        C::Hidden => "hidden",
-        C::Incapacitated => "incapacitated",
-        C::Invisible => "invisible",
-        C::OffKilter => "off_kilter",
-        C::Paralyzed => "paralyzed",
-        C::Petrified => "petrified",
-        C::Pinned => "pinned",
-        C::Poisoned => "poisoned",
-        C::Prone => "prone",
-        C::Restrained => "restrained",
-        C::Shaken => "shaken",
-        C::Squeezing => "squeezing",
-        C::Stunned => "stunned",
-        C::Surprised => "surprised",
-        C::TiedUp => "tied_up",
-        C::Unconscious => "unconscious",
-    }
-}
-
-fn weapon_property(p: WeaponPropertyIn) -> WeaponProperty {
-    use WeaponPropertyIn as P;
-    match p {
-        P::Ammunition => WeaponProperty::Ammunition,
-        P::Brace => WeaponProperty::Brace,
-        P::Disarm => WeaponProperty::Disarm,
-        P::Double => WeaponProperty::Double,
-        P::Finesse => WeaponProperty::Finesse,
-        P::Heavy => WeaponProperty::Heavy,
-        P::Light => WeaponProperty::Light,
-        P::Loading => WeaponProperty::Loading,
-        P::Monk => WeaponProperty::Monk,
-        P::Nonlethal => WeaponProperty::Nonlethal,
-        P::Reach => WeaponProperty::Reach,
-        P::Special => WeaponProperty::Special,
-        P::Sunder => WeaponProperty::Sunder,
-        P::Thrown => WeaponProperty::Thrown,
-        P::Trip => WeaponProperty::Trip,
-        P::TwoHanded => WeaponProperty::TwoHanded,
-        P::Versatile => WeaponProperty::Versatile,
-        P::Whip => WeaponProperty::Whip,
-        P::Lance => WeaponProperty::Lance,
     }
 }
 
@@ -200,7 +108,7 @@ pub fn weapon(p: &mut Problems, base: &str, w: &WeaponIn) -> Weapon {
             .max_increments
             .filter(|m| (1..=100).contains(m))
             .and_then(|m| u32::try_from(m).ok()),
-        properties: w.properties.iter().copied().map(weapon_property).collect(),
+        properties: w.properties.iter().map(|p| p.0).collect(),
         damage_type: w.damage_type.clone(),
         attack_bonus: w.attack_bonus,
         name: w.name.clone(),
@@ -359,15 +267,7 @@ pub fn encounter(e: &EncounterIn, limits: &Limits, base: &str) -> Result<Encount
     let grid = grid(&mut p, &e.grid, limits, &format!("{base}/grid"));
     let creatures = creatures(&mut p, e, ruleset, grid.as_ref(), limits, base);
     let grid = grid.unwrap_or_else(|| empty_grid(&e.grid));
-    let environment = Environment {
-        underwater: e.environment.underwater,
-        gravity: match e.environment.gravity {
-            GravityIn::Normal => Gravity::Normal,
-            GravityIn::Low => Gravity::Low,
-            GravityIn::High => Gravity::High,
-            GravityIn::Zero => Gravity::Zero,
-        },
-    };
+    let environment = Environment { underwater: e.environment.underwater, gravity: e.environment.gravity.0 };
     if p.is_empty() { Ok(Encounter { ruleset, variants, grid, environment, creatures }) } else { Err(p) }
 }
 
@@ -559,7 +459,7 @@ fn walls(p: &mut Problems, g: &GridIn, limits: &Limits, (w, h): (i64, i64), base
         .map(|(i, wall)| {
             let from = point_at(p, &list, i, "from", &wall.from, w, h);
             let to = point_at(p, &list, i, "to", &wall.to, w, h);
-            Wall { from, to, kind: wall_kind(wall.kind) }
+            Wall { from, to, kind: wall.kind.0 }
         })
         .collect()
 }
@@ -833,7 +733,7 @@ fn creature_at(p: &mut Problems, c: &CreatureIn, side: i32, grid: Option<&Grid>,
 fn conditions(p: &mut Problems, c: &CreatureIn, rules: &Ruleset, ptr: &At<'_>) -> Vec<Condition> {
     let mut conditions = Vec::with_capacity(c.conditions.len());
     for (j, k) in c.conditions.iter().enumerate() {
-        let cond = condition(*k);
+        let cond = k.0;
         if rules.knows(cond) {
             conditions.push(cond);
         } else {

@@ -11,6 +11,7 @@ use super::wire::{FoundryWallIn, InvisibleWalls, SceneIn};
 use arbiter_contract::api::encounter::{PointIn, WallIn, WallKindIn};
 use arbiter_contract::error::Text;
 use arbiter_contract::warnings::Warning;
+use arbiter_rules::encounter::WallKind;
 
 /// What a wall's sight restriction lets through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,10 +140,10 @@ fn kind(
                     "une porte secrète : une porte comme une autre ici (fermée ou verrouillée : door_closed ; ouverte : door_open)",
                 );
             }
-            if wall.ds == Some(1) { WallKindIn::DoorOpen } else { WallKindIn::DoorClosed }
+            if wall.ds == Some(1) { WallKindIn(WallKind::DoorOpen) } else { WallKindIn(WallKind::DoorClosed) }
         }
     };
-    if wall.dir.unwrap_or(0) != 0 && kind != WallKindIn::DoorOpen {
+    if wall.dir.unwrap_or(0) != 0 && kind != WallKindIn(WallKind::DoorOpen) {
         warn(
             "one_way_wall",
             "a one-way wall: Arbiter's walls block both ways, so it blocks from both sides here",
@@ -161,14 +162,14 @@ fn plain(
     let blocks_movement = current(wall.movement.unwrap_or(20)) != 0;
     let seen = sight(wall.sight.or(wall.sense).unwrap_or(20));
     match (blocks_movement, seen) {
-        (true, Sight::Normal) => Some(WallKindIn::Solid),
+        (true, Sight::Normal) => Some(WallKindIn(WallKind::Solid)),
         (_, Sight::Limited) => {
             warn(
                 "terrain_wall",
                 "a terrain (limited sight) wall: one can see past one but not two; taken as a low obstacle",
                 "un mur de terrain (vision limitée) : on voit au-delà d'un seul, pas de deux ; pris comme un obstacle bas",
             );
-            Some(WallKindIn::Low)
+            Some(WallKindIn(WallKind::Low))
         }
         (true, Sight::None) if invisible == InvisibleWalls::Window => {
             warn(
@@ -176,7 +177,7 @@ fn plain(
                 "the wall blocks movement, not sight (an invisible wall): taken as a window, as the request's invisible_walls asks",
                 "le mur bloque le mouvement, pas la vue (un mur invisible) : pris comme une fenêtre, comme le demande invisible_walls",
             );
-            Some(WallKindIn::Window)
+            Some(WallKindIn(WallKind::Window))
         }
         (true, Sight::None) => {
             warn(
@@ -184,7 +185,7 @@ fn plain(
                 "the wall blocks movement, not sight (an invisible wall: a counter, a ledge): a barrier, which blocks movement only (invisible_walls: \"window\" reads it as a window)",
                 "le mur bloque le mouvement, pas la vue (un mur invisible : un comptoir, un rebord) : une barrière, qui ne bloque que le mouvement (invisible_walls: \"window\" le lit comme une fenêtre)",
             );
-            Some(WallKindIn::Barrier)
+            Some(WallKindIn(WallKind::Barrier))
         }
         (true, Sight::Proximity) => {
             warn(
@@ -192,7 +193,7 @@ fn plain(
                 "a proximity wall (seen through from near it): taken as a window, which never blocks sight",
                 "un mur de proximité (on voit au travers de près) : pris comme une fenêtre, qui ne bloque jamais la vue",
             );
-            Some(WallKindIn::Window)
+            Some(WallKindIn(WallKind::Window))
         }
         (true, Sight::Distance) => {
             warn(
@@ -200,7 +201,7 @@ fn plain(
                 "a distance wall (seen through only from afar): taken as solid, as it is at fighting range",
                 "un mur de distance (on ne voit au travers que de loin) : pris comme plein, ce qu'il est à portée de combat",
             );
-            Some(WallKindIn::Solid)
+            Some(WallKindIn(WallKind::Solid))
         }
         (false, Sight::Normal | Sight::Distance) => {
             warn(

@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use arbiter_rules::encounter::WallKind;
+
 use super::{PortalIn, UvttFile, UvttLightIn, UvttPointIn};
 use crate::api::map::{GridIn, LightIn, LightSourceIn, PointIn, WallIn, WallKindIn};
 use crate::error::Text;
@@ -157,7 +159,10 @@ impl Walls {
                     kind,
                 });
             }
-            Some(&i) if self.list[i].kind == WallKindIn::Solid && kind != WallKindIn::Solid => {
+            Some(&i)
+                if self.list[i].kind == WallKindIn(WallKind::Solid)
+                    && kind != WallKindIn(WallKind::Solid) =>
+            {
                 self.list[i].kind = kind;
                 w.push(
                     "wall_under_portal",
@@ -260,14 +265,21 @@ fn polyline(walls: &mut Walls, w: &mut Warnings, map: &Map, base: &str, line: &[
     }
     for (j, pair) in line.windows(2).enumerate() {
         let (from, to) = (format!("{base}/{j}"), format!("{base}/{}", j + 1));
-        walls.segment(w, map, (&from, &to), map.local(&pair[0]), map.local(&pair[1]), WallKindIn::Solid);
+        walls.segment(
+            w,
+            map,
+            (&from, &to),
+            map.local(&pair[0]),
+            map.local(&pair[1]),
+            WallKindIn(WallKind::Solid),
+        );
     }
 }
 
 /// A portal: a door, closed or open, between its two bounds.
 fn portal(walls: &mut Walls, w: &mut Warnings, map: &Map, i: usize, p: &PortalIn) {
     let base = format!("/portals/{i}");
-    let kind = if p.closed { WallKindIn::DoorClosed } else { WallKindIn::DoorOpen };
+    let kind = if p.closed { WallKindIn(WallKind::DoorClosed) } else { WallKindIn(WallKind::DoorOpen) };
     if !p.closed {
         w.push("open_portal", || base.clone(), || {
             Text::new(
