@@ -103,6 +103,14 @@ pub fn openapi() -> serde_json::Value {
     finished(api)
 }
 
+/// The finished document served at `/openapi.json`: the same for every app of the process (it
+/// states the default limits, not the configured ones), so it is finished once; tests build
+/// hundreds of apps.
+fn document(api: utoipa::openapi::OpenApi) -> serde_json::Value {
+    static DOCUMENT: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    DOCUMENT.get_or_init(|| finished(api)).clone()
+}
+
 fn finished(api: utoipa::openapi::OpenApi) -> serde_json::Value {
     // A document of derived types always serialises; `Null` would only show an empty page.
     let mut doc = serde_json::to_value(api).unwrap_or_default();
@@ -143,7 +151,7 @@ pub fn app(state: AppState) -> Router {
         .merge(imports)
         .merge(catalog)
         .merge(handlers::playground::assets())
-        .merge(docs(finished(api)))
+        .merge(docs(document(api)))
         .fallback(|| async { HttpError(AppError::NotFound) })
         .method_not_allowed_fallback(|| async { HttpError(AppError::MethodNotAllowed) })
         // Outermost first, composed into one layer (see above).
