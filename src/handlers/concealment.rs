@@ -51,23 +51,15 @@ pub async fn concealment(
 ) -> Result<Response, HttpError> {
     let q = req.question(&state.config.limits)?;
     if accept.svg {
-        svg::fits(
-            &q.encounter,
-            svg::concealment_extra(&q.encounter, q.target),
-            state.config.max_answer_bytes,
-        )?;
+        let extra = svg::concealment_extra(&q.encounter, q.target);
+        svg::fits(&q.encounter, extra, state.config.max_answer_bytes)?;
     }
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;
     let answer = resolve(&scene, q.attacker, q.target, q.attack, &mut budget)?;
     if accept.svg {
-        let drawing = svg::concealment(
-            svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang },
-            q.attacker,
-            q.target,
-            &answer,
-        )?;
-        return Ok(super::svg(drawing));
+        let ctx = svg::Ctx { scene: &scene, budget: &mut budget, draw, lang: accept.lang };
+        return Ok(super::svg(svg::concealment(ctx, q.attacker, q.target, &answer)?));
     }
     Ok(super::json(&ConcealmentResponse::new(&q.encounter, &answer, accept.lang)))
 }

@@ -21,7 +21,7 @@ use crate::negotiate::Negotiated;
 use crate::state::AppState;
 use arbiter_contract::error::AppError;
 use arbiter_contract::error::Problem;
-use arbiter_import::foundry::{FoundryImportRequest, FoundryImportResponse, import};
+use arbiter_import::foundry::{FoundryImportRequest, FoundryImportResponse, answer_bytes};
 
 /// A Foundry VTT scene export turned into an encounter.
 ///
@@ -63,17 +63,7 @@ pub async fn import_foundry(
         let req: FoundryImportRequest = arbiter_import::read_stream(&mut *job.body)
             .map_err(|f| import_body::failure_error(f, job.body.read_so_far(), &job_state))?;
         job.check()?;
-        let answer = import(&req, &limits).map_err(AppError::Invalid)?.answer(lang);
-        let body = serde_json::to_vec(&answer).map_err(|e| AppError::Internal(e.to_string()))?;
-        if body.len() > max_answer {
-            let size = arbiter_contract::error::AnswerSize::Exact(body.len() as u64);
-            return Err(AppError::AnswerTooLarge {
-                size,
-                limit: max_answer,
-                hint: arbiter_contract::error::Hint::Smaller,
-            });
-        }
-        Ok(body)
+        answer_bytes(&req, &limits, lang, max_answer)
     })
     .await?;
     Ok(super::json_bytes(answer))

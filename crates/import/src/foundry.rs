@@ -24,7 +24,7 @@ use arbiter_rules::ruleset::RulesetId;
 use arbiter_contract::api::contract::{Check, Contract};
 use arbiter_contract::api::encounter::{EncounterIn, GridIn, LightIn, LightSourceIn, PointIn, RulesetIn};
 use arbiter_contract::api::mapping;
-use arbiter_contract::error::{AppError, Issue, Text};
+use arbiter_contract::error::{AnswerSize, AppError, Hint, Issue, Text};
 use arbiter_contract::lang::Lang;
 use arbiter_contract::limits::Limits;
 use arbiter_contract::warnings::{Warning, WarningOut};
@@ -88,6 +88,24 @@ pub fn import_bytes(bytes: &[u8], limits: &Limits) -> Result<Imported, AppError>
     let req: FoundryImportRequest =
         arbiter_contract::capped::within(limits, || arbiter_contract::parse::parse(bytes))?;
     import(&req, limits).map_err(AppError::Invalid)
+}
+
+/// The answer to a scene, serialised, its warnings in `lang`: what `POST /v1/import/foundry`
+/// sends. Refused when the encounter made is invalid (pointers into the request) or when the
+/// answer would pass `max_answer` bytes.
+pub fn answer_bytes(
+    req: &FoundryImportRequest,
+    limits: &Limits,
+    lang: Lang,
+    max_answer: usize,
+) -> Result<Vec<u8>, AppError> {
+    let answer = import(req, limits).map_err(AppError::Invalid)?.answer(lang);
+    let body = serde_json::to_vec(&answer).map_err(|e| AppError::Internal(e.to_string()))?;
+    if body.len() > max_answer {
+        let size = AnswerSize::Exact(body.len() as u64);
+        return Err(AppError::AnswerTooLarge { size, limit: max_answer, hint: Hint::Smaller });
+    }
+    Ok(body)
 }
 
 /// Converts a scene and its overlay into an encounter. The request's bounds are checked
