@@ -14,7 +14,6 @@ mod cover_props;
 mod damage;
 mod dnd5e_choice_props;
 mod extreme_props;
-mod fixtures;
 mod flanking;
 mod flanking_props;
 mod initiative_props;
