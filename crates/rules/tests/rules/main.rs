@@ -18,6 +18,7 @@ mod flanking;
 mod flanking_props;
 mod initiative_props;
 mod line_props;
+mod maneuver_ask;
 mod maneuver_props;
 mod movement_props;
 mod narration;
