@@ -10,13 +10,10 @@ use crate::negotiate::LanguageHeader;
 use crate::negotiate::Negotiated;
 use crate::questions::Work;
 use crate::state::AppState;
-use arbiter_contract::api::damage::DamageOut;
 use arbiter_contract::api::dice::check_all_used;
 use arbiter_contract::api::maneuver::{ManeuverRequest, ManeuverResponse};
 use arbiter_contract::error::Problem;
-use arbiter_rules::damage::follow_up;
-use arbiter_rules::dice::Recorder;
-use arbiter_rules::maneuver::{Kind, charge, follow_up_move, maneuver};
+use arbiter_rules::maneuver::ask;
 use arbiter_rules::scene::Scene;
 
 /// Resolves one combat maneuver: legality (size, reach, hands, legs, flying), the check
@@ -62,32 +59,10 @@ pub async fn maneuvers(
     let (mut source, echo) = req.dice.source();
     let mut budget = work.budget();
     let scene = Scene::new(&q.encounter, &mut budget)?;
-    let (a, t, o) = (q.attacker, q.target, &q.options);
-    let mut m = if q.kind == Kind::Charge {
-        charge(&scene, a, t, &q.charge, o, &mut source, &mut budget)?
-    } else {
-        let mut m = maneuver(&scene, a, t, q.kind, o, &mut source, &mut budget)?;
-        if let Some(mv) = &q.grapple_move {
-            follow_up_move(&scene, a, t, mv, &mut m, &mut budget)?;
-        }
-        m
-    };
-    // A maintained grapple's follow-up damage, its dice after the check's.
-    let damage = match (&q.damage, m.legal) {
-        (Some((d, nonlethal)), true) => {
-            let mut rec = Recorder::new(&mut source);
-            let (success, succeeded) = (m.odds.success, m.success);
-            let answer =
-                follow_up(&q.encounter, a, t, d, success, succeeded, *nonlethal, &mut rec, &mut m.trace)?;
-            m.rolls.extend(rec.rolled);
-            answer
-        }
-        _ => None,
-    };
-    if m.legal {
+    let asked = ask(&scene, &q.ask, &mut source, &mut budget)?;
+    // An illegal maneuver rolls nothing; otherwise every given face must be used.
+    if asked.maneuver.legal {
         check_all_used(&source, "maneuver")?;
     }
-    let mut answer = ManeuverResponse::new(&q, &m, echo, accept.lang);
-    answer.damage = damage.as_ref().map(DamageOut::new);
-    Ok(super::json(&answer))
+    Ok(super::json(&ManeuverResponse::new(&q, &asked, echo, accept.lang)))
 }

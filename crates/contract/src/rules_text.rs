@@ -213,7 +213,7 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/rules/src"), &mut out);
+        walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/src"), &mut out);
         out
     }
 

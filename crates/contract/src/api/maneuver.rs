@@ -1,10 +1,9 @@
 //! `POST /v1/maneuvers`: wire types and their mapping both ways.
 
-use arbiter_rules::damage::Damage;
 use arbiter_rules::encounter::Encounter;
 use arbiter_rules::maneuver::{
-    ChargeOptions, Effects, GrappleMove, Kind, ManeuverAnswer, Modifier, MoveFollowUp, Options, Push,
-    PushStop, ShoveChoice, Side,
+    Ask, Asked, ChargeOptions, Effects, GrappleDamage, GrappleMove, Kind, ManeuverAnswer, Modifier,
+    MoveFollowUp, Options, Push, PushStop, ShoveChoice, Side,
 };
 use arbiter_rules::ruleset::{ManeuverRule, Ruleset};
 use serde::{Deserialize, Serialize};
@@ -13,6 +12,7 @@ use utoipa::ToSchema;
 use super::bounds::{AOO_DAMAGE, CHARGE_PATH};
 use super::charge::{ChargeOut, MoveOpportunityOut, charge_out, move_opportunity_out};
 use super::contract::{Check, Contract};
+use super::damage::DamageOut;
 use super::dice::{DiceEcho, DiceIn, RollOut};
 use super::encounter::{EncounterIn, SquareIn};
 use super::grid::{SquareOut, squares, squares_in};
@@ -519,20 +519,8 @@ pub struct ManeuverResponse {
 pub struct ManeuverQuestion {
     /// The validated encounter.
     pub encounter: Encounter,
-    /// The attacker's index.
-    pub attacker: usize,
-    /// The target's index.
-    pub target: usize,
-    /// The maneuver.
-    pub kind: Kind,
-    /// Its options.
-    pub options: Options,
-    /// A charge's own options.
-    pub charge: ChargeOptions,
-    /// A grapple's follow-up move.
-    pub grapple_move: Option<GrappleMove>,
-    /// A grapple's follow-up damage and whether it is nonlethal.
-    pub damage: Option<(Damage, bool)>,
+    /// The question in the rules' terms, for [`arbiter_rules::maneuver::ask`].
+    pub ask: Ask,
 }
 
 impl ManeuverRequest {
@@ -586,7 +574,8 @@ impl ManeuverRequest {
             }),
             standard_only: o.standard_only,
         };
-        Ok(ManeuverQuestion { encounter, attacker, target, kind, options, charge, grapple_move, damage })
+        let ask = Ask { attacker, target, kind, options, charge, grapple_move, damage };
+        Ok(ManeuverQuestion { encounter, ask })
     }
 }
 
@@ -597,7 +586,7 @@ fn follow_up(
     kind: Option<Kind>,
     rules: &Ruleset,
     o: &ManeuverOptionsIn,
-) -> Option<(Damage, bool)> {
+) -> Option<GrappleDamage> {
     if o.follow_up != Some(FollowUpIn::Damage) {
         for (field, given) in [
             ("damage", o.damage.is_some()),
@@ -649,7 +638,8 @@ fn follow_up(
         return None;
     }
     let given = o.damage.clone().unwrap_or(super::damage::DamageIn::Expression("unarmed".into()));
-    super::damage::weapon_damage(p, "/options", &given, None, o.ability_in_damage).map(|d| (d, o.nonlethal))
+    super::damage::weapon_damage(p, "/options", &given, None, o.ability_in_damage)
+        .map(|damage| GrappleDamage { damage, nonlethal: o.nonlethal })
 }
 
 /// The options only a charge takes, refused on another (known) maneuver (a grapple's
@@ -739,12 +729,13 @@ fn follow_up_only(p: &mut Problems, kind: Option<Kind>, rules: &Ruleset, o: &Man
 
 impl ManeuverResponse {
     /// The wire answer to `q`, with the dice settings used, its trace in `lang`.
-    pub fn new(q: &ManeuverQuestion, m: &ManeuverAnswer, dice: DiceEcho, lang: Lang) -> ManeuverResponse {
+    pub fn new(q: &ManeuverQuestion, asked: &Asked, dice: DiceEcho, lang: Lang) -> ManeuverResponse {
+        let (m, kind) = (&asked.maneuver, q.ask.kind);
         // Band ids follow the maneuver that was rolled (a charge's bull rush or overrun).
-        let band_kind = m.charge.as_ref().filter(|c| c.legal).and_then(|c| c.then).unwrap_or(q.kind);
-        let shove = q.options.shove;
+        let band_kind = m.charge.as_ref().filter(|c| c.legal).and_then(|c| c.then).unwrap_or(kind);
+        let shove = q.ask.options.shove;
         ManeuverResponse {
-            result: result(q.kind, m, band_kind, shove),
+            result: result(kind, m, band_kind, shove),
             odds: ManeuverOdds {
                 success: m.odds.success.to_f64(),
                 exact: m.odds.success.to_string(),
@@ -765,7 +756,7 @@ impl ManeuverResponse {
                     .map(|(feet, r)| MovedOdds { feet: *feet, p: r.to_f64(), exact: r.to_string() })
                     .collect(),
             },
-            damage: None,
+            damage: asked.damage.as_ref().map(DamageOut::new),
             rolls: m.rolls.iter().map(RollOut::from).collect(),
             dice,
             trace: render::trace(&m.trace, lang, q.encounter.ruleset),

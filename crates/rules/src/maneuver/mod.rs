@@ -9,8 +9,10 @@
 //!
 //! This file only declares the parts and sends a charge to [`charge()`], everything else to
 //! `resolve.rs`; the parts share the answer types of `answer.rs`, so none imports this file.
+//! A whole question (charge or maneuver, then a grapple's follow-ups) is [`ask()`].
 
 mod answer;
+mod ask;
 pub mod charge;
 pub mod follow_up;
 mod mounted;
@@ -29,6 +31,7 @@ pub use crate::trace::maneuver::{
     CheckKind, Illegal, Kind, ManeuverEffect, Modifier, MoveFollowUp, Opportunity, Side,
 };
 pub use answer::{Dropped, Effects, ManeuverAnswer, Odds, Options, OutcomeBand, ShoveChoice};
+pub use ask::{Ask, Asked, GrappleDamage, ask};
 pub use charge::{Charge, ChargeIllegal, ChargeOptions, ChargeStep, EndTest, Obstacle, PathTest, charge};
 pub use follow_up::{GrappleMove, follow_up_move};
 pub use push::{AttackerMove, AttackerMoveKind, Push, PushStop};
