@@ -23,6 +23,7 @@ pub mod mounted;
 pub mod movement;
 mod obstruction;
 pub mod opportunity;
+pub mod pair;
 pub mod range;
 pub mod reach;
 pub mod ruleset;

@@ -116,8 +116,9 @@ pub fn rider_falls(
         _ => Vec::new(),
     };
     let mut out = Vec::new();
+    let risk = Risk { scene, rule: &rule, blow };
     for (rider, mount, cause) in at_risk {
-        let fall = one(scene, &rule, (rider, mount, cause), blow, &taken, dice, trace, budget)?;
+        let fall = one(&risk, (rider, mount, cause), &taken, dice, trace, budget)?;
         if let (Some(sq), Some(r)) = (fall.lands, enc.creatures.get(rider)) {
             taken.push(Space { anchor: sq, side: enc.space(r).side });
         }
@@ -156,17 +157,24 @@ fn p_save(bonus: i32, dc: i32) -> Ratio {
     Ratio::new(wins as u128, 20)
 }
 
-#[allow(clippy::too_many_arguments)] // One rider's whole context.
-fn one(
-    scene: &Scene<'_>,
-    rule: &MountedRule,
-    (rider, mount, cause): (usize, usize, FallCause),
+/// What puts riders at risk, the same for each of them: the scene, the ruleset's mounted
+/// combat rule and the blow.
+struct Risk<'q, 's> {
+    scene: &'q Scene<'s>,
+    rule: &'q MountedRule,
     blow: Blow,
+}
+
+/// One rider's fall from `mount` for `cause`, landing outside the spaces `taken` already.
+fn one(
+    risk: &Risk<'_, '_>,
+    (rider, mount, cause): (usize, usize, FallCause),
     taken: &[Space],
     dice: &mut dyn DiceSource,
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<RiderFall, RulesError> {
+    let (scene, rule, blow) = (risk.scene, risk.rule, risk.blow);
     let enc = scene.enc;
     let (Some(r), Some(m)) = (enc.creatures.get(rider), enc.creatures.get(mount)) else {
         return Err(RulesError::field("/encounter/creatures", "no such creature"));

@@ -13,6 +13,7 @@ use crate::encounter::{Condition, Creature, Encounter, Light, Terrain};
 use crate::error::RulesError;
 use crate::grid::line::{Blockers, Endpoint, Grazing, NoWalls, Segment, SquareSpan};
 use crate::grid::{FEET_PER_SQUARE, Metric, Point, Space, Square};
+use crate::pair::Pair;
 use crate::reach;
 use crate::ruleset::{ConcealmentBy, LowLight, MissChance};
 use crate::scene::{From, Scene, line_error};
@@ -185,9 +186,10 @@ fn resolve(
     budget: &mut Budget,
 ) -> Result<ConcealmentAnswer, RulesError> {
     let enc = scene.enc;
-    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+    let Some(pair) = Pair::new(enc, attacker, target) else {
         return Err(RulesError::field("/attacker", "no such creature"));
     };
+    let (a, t) = (pair.a, pair.t);
     if attacker == target {
         return Err(RulesError::field("/target", "the target must be another creature than the attacker"));
     }
@@ -215,11 +217,10 @@ fn resolve(
     let rules = enc.ruleset.rules();
     match rules.concealment.by {
         ConcealmentBy::Unseen { rule } => {
-            dnd5e(scene, attacker, target, rules.concealment.light, rule, &mut ans, &mut trace, budget)?;
+            dnd5e(scene, &pair, rule, &mut ans, &mut trace, budget)?;
         }
         ConcealmentBy::MissChance(m) => {
-            let light = rules.concealment.light;
-            pathfinder(scene, attacker, target, attack, &m, light, &mut ans, &mut trace, budget)?;
+            pathfinder(scene, &pair, attack, &m, &mut ans, &mut trace, budget)?;
             if with_reverse {
                 // The target's view of the attacker, for completeness (it matters for 5e only).
                 ans.target_sees_attacker = sees(scene, target, attacker, &mut Trace::default(), budget)?;
@@ -305,18 +306,18 @@ pub fn can_see(
     sees(scene, observer, subject, &mut Trace::default(), budget)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// 5e: who sees whom, the roll mode and the degree (`unseen_rule`); the light steps cite the
+/// ruleset's light rule.
 fn dnd5e(
     scene: &Scene<'_>,
-    attacker: usize,
-    target: usize,
-    light_rule: &'static str,
+    pair: &Pair<'_>,
     unseen_rule: &'static str,
     ans: &mut ConcealmentAnswer,
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
-    let enc = scene.enc;
+    let Pair { enc, attacker, target, .. } = *pair;
+    let light_rule = enc.ruleset.rules().concealment.light;
     // Each side's view of the other, with its trace step (`sees` narrates an unseen one with
     // its cause).
     let mut look = |observer: usize, subject: usize, trace: &mut Trace| -> Result<bool, RulesError> {
@@ -365,20 +366,19 @@ fn dnd5e(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The PF1 family: the causes of concealment, their degree and the miss chance (`m`); the
+/// light steps cite the ruleset's light rule.
 fn pathfinder(
     scene: &Scene<'_>,
-    attacker: usize,
-    target: usize,
+    pair: &Pair<'_>,
     attack: Attack,
     m: &MissChance,
-    light_rule: &'static str,
     ans: &mut ConcealmentAnswer,
     trace: &mut Trace,
     budget: &mut Budget,
 ) -> Result<(), RulesError> {
-    let enc = scene.enc;
-    let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
+    let Pair { enc, a, t, .. } = *pair;
+    let light_rule = enc.ruleset.rules().concealment.light;
     let (determine, miss_rule) = (m.determine, m.miss_chance);
     let adjacent = Metric::Chebyshev.between(&enc.space(a), &enc.space(t)) <= 1;
 
@@ -400,7 +400,7 @@ fn pathfinder(
     );
 
     let mut found = sight_causes(enc, a, t, m, light_rule, adjacent, ans);
-    let concealed = concealing_squares(scene, attacker, target, attack, adjacent, m.grazing, ans, budget)?;
+    let concealed = concealing_squares(scene, pair, attack, adjacent, m.grazing, ans, budget)?;
     if concealed {
         let bs = within(feet_between(enc, a, t), a.senses.blindsight_ft).then_some(Sense::Blindsight);
         found.add(Cause::ConcealingSquares, ConcealmentDegree::Concealment, determine, bs);
@@ -516,19 +516,16 @@ fn sight_causes(
 /// `pf1e.concealment.determine` / `sf1e.concealment`: ranged or non-adjacent melee → corner
 /// lines through concealing squares (target's own included, attacker's excluded) from every
 /// choice of corner and target square; adjacent melee → the target's whole space concealing.
-#[allow(clippy::too_many_arguments)]
 fn concealing_squares(
     scene: &Scene<'_>,
-    attacker: usize,
-    target: usize,
+    pair: &Pair<'_>,
     attack: Attack,
     adjacent: bool,
     grazing_conceals: bool,
     ans: &mut ConcealmentAnswer,
     budget: &mut Budget,
 ) -> Result<bool, RulesError> {
-    let enc = scene.enc;
-    let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
+    let Pair { enc, a, t, .. } = *pair;
     let bits = Terrain::CONCEALING.0 | Terrain::OPAQUE.0;
     let concealing = |sq: Square| scene.cell(sq) & bits != 0;
     if attack == Attack::Melee && adjacent {

@@ -6,6 +6,7 @@ use crate::encounter::{Condition, Creature, Terrain, Weapon, WeaponKind, WeaponP
 use crate::error::RulesError;
 use crate::flanking;
 use crate::grid::Metric;
+use crate::pair::Pair;
 use crate::range;
 use crate::ruleset::{
     AttackConditions, ConcealmentBy, CoverRule, OffHand, Prone, RangedInMeleeRule, UnderwaterExempt,
@@ -166,7 +167,8 @@ pub(super) fn gather(
     budget: &mut Budget,
 ) -> Result<Gathered, RulesError> {
     let enc = scene.enc;
-    let (a, t) = (&enc.creatures[attacker], &enc.creatures[target]);
+    let pair = Pair { enc, attacker, a: &enc.creatures[attacker], target, t: &enc.creatures[target] };
+    let (a, t) = (pair.a, pair.t);
     let kind = weapon.kind.unwrap_or(WeaponKind::Melee);
     let q = Asked { scene, attacker, target, weapon, sit, melee: kind == WeaponKind::Melee };
     let mut g = Gathered::default();
@@ -178,7 +180,7 @@ pub(super) fn gather(
     }
     let adjacent = Metric::Chebyshev.between(&enc.space(a), &enc.space(t)) <= 1;
     q.prone(adjacent, &mut g, trace);
-    conditions(scene, a, t, q.melee, adjacent, &v, &mut g, trace);
+    conditions(&pair, q.melee, adjacent, &v, &mut g, trace);
     q.squeezing(&mut g, trace);
     if sit.charging {
         q.charge(&mut g, trace)?;
@@ -414,18 +416,16 @@ impl Asked<'_, '_> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The attacker's and the target's conditions: modifiers (PF1 family) or advantage (5e).
 fn conditions(
-    scene: &Scene<'_>,
-    a: &Creature,
-    t: &Creature,
+    pair: &Pair<'_>,
     melee: bool,
     adjacent: bool,
     v: &vision::ConcealmentAnswer,
     g: &mut Gathered,
     trace: &mut Trace,
 ) {
-    let enc = scene.enc;
+    let Pair { enc, a, t, .. } = *pair;
     let ar = enc.ruleset.rules().attack;
     let rule = ar.conditions_rule;
     let cond = |c: Condition| Modifier::new(rule, "condition").detail(c.id());

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use crate::dice::{DiceSource, Dist, Purpose, Ratio};
 use crate::encounter::{Creature, Encounter, Grip, Weapon, WeaponKind, WeaponProperty};
 use crate::error::RulesError;
+use crate::pair::Pair;
 use crate::ruleset::{CriticalDamage, DamageRule, UnarmedDamage};
 use crate::trace::{DamageEffect, Trace};
 
@@ -546,11 +547,8 @@ pub fn expression(terms: &[Term]) -> String {
 /// The damage a successful maneuver check deals (PF1 / hb3d grapple « Dégâts »: your unarmed
 /// damage, or the damage given; lethal or nonlethal at the grappler's choice), its steps
 /// pushed to `trace`. No critical hit: there is no attack roll.
-#[allow(clippy::too_many_arguments)]
 pub fn follow_up(
-    enc: &Encounter,
-    attacker: usize,
-    target: usize,
+    pair: &Pair<'_>,
     damage: &Damage,
     success: Ratio,
     succeeded: Option<bool>,
@@ -560,8 +558,8 @@ pub fn follow_up(
 ) -> Result<Option<DamageAnswer>, RulesError> {
     let weapon = Weapon { kind: Some(WeaponKind::Melee), damage: Some(damage.clone()), ..Weapon::default() };
     let ctx = Context {
-        attacker,
-        target,
+        attacker: pair.attacker,
+        target: pair.target,
         weapon: &weapon,
         off_hand: false,
         charging: false,
@@ -569,5 +567,5 @@ pub fn follow_up(
         nonlethal: Some(nonlethal),
     };
     let chances = Chances { hit: success, critical: Ratio::ZERO, rolled: succeeded.map(|s| (s, false)) };
-    self::damage(enc, &ctx, chances, dice, trace)
+    self::damage(pair.enc, &ctx, chances, dice, trace)
 }

@@ -13,6 +13,7 @@ use crate::budget::Budget;
 use crate::damage::{DamageAnswer, follow_up};
 use crate::dice::{DiceSource, Recorder};
 use crate::error::RulesError;
+use crate::pair::Pair;
 use crate::scene::Scene;
 use crate::trace::maneuver::Kind;
 use crate::weapon_damage::Damage;
@@ -91,10 +92,11 @@ fn follow_up_damage(
     m: &mut ManeuverAnswer,
     dice: &mut dyn DiceSource,
 ) -> Result<Option<DamageAnswer>, RulesError> {
+    // A legal maneuver has both creatures; the resolution refused a missing one already.
+    let Some(pair) = Pair::new(scene.enc, q.attacker, q.target) else { return Ok(None) };
     let mut rec = Recorder::new(dice);
     let (success, succeeded) = (m.odds.success, m.success);
-    let (enc, a, t) = (scene.enc, q.attacker, q.target);
-    let answer = follow_up(enc, a, t, &d.damage, success, succeeded, d.nonlethal, &mut rec, &mut m.trace)?;
+    let answer = follow_up(&pair, &d.damage, success, succeeded, d.nonlethal, &mut rec, &mut m.trace)?;
     m.rolls.extend(rec.rolled);
     Ok(answer)
 }

@@ -5,6 +5,7 @@ use crate::encounter::Terrain;
 use crate::encounter::{Condition, Creature, Encounter, WeaponProperty};
 use crate::error::RulesError;
 use crate::grid::{Space, Square};
+use crate::pair::Pair;
 use crate::reach::{self, ReachBand};
 use crate::ruleset::{
     CheckDice, CombatManeuver, DisarmAction, DisarmModifiers, EscapeDc, FiveEManeuvers, ManeuverDefence,
@@ -102,20 +103,12 @@ fn new_plan(rule: &'static str, base_rule: &'static str, kind: Kind, options: &O
 }
 
 /// The numbers of one maneuver.
-pub(super) fn plan(
-    enc: &Encounter,
-    ai: usize,
-    a: &Creature,
-    ti: usize,
-    t: &Creature,
-    kind: Kind,
-    options: &Options,
-) -> Result<Plan, RulesError> {
-    match enc.ruleset.rules().maneuvers {
-        ManeuverRule::Contest(r) => contest(enc, &r, ai, a, ti, t, kind, options),
-        ManeuverRule::Save(r) => save(enc, &r, ai, a, ti, t, kind, options),
-        ManeuverRule::CombatManeuver(r) => combat_maneuver(enc, &r, ai, a, ti, t, kind, options),
-        ManeuverRule::None { .. } => Err(unsupported(enc, kind)),
+pub(super) fn plan(pair: &Pair<'_>, kind: Kind, options: &Options) -> Result<Plan, RulesError> {
+    match pair.enc.ruleset.rules().maneuvers {
+        ManeuverRule::Contest(r) => contest(pair, &r, kind, options),
+        ManeuverRule::Save(r) => save(pair, &r, kind, options),
+        ManeuverRule::CombatManeuver(r) => combat_maneuver(pair, &r, kind, options),
+        ManeuverRule::None { .. } => Err(unsupported(pair.enc, kind)),
     }
 }
 
@@ -158,17 +151,8 @@ fn dnd5e_legality(
 }
 
 /// 5e 2014: Athletics contests.
-#[allow(clippy::too_many_arguments)]
-fn contest(
-    enc: &Encounter,
-    r: &FiveEManeuvers,
-    ai: usize,
-    a: &Creature,
-    ti: usize,
-    t: &Creature,
-    kind: Kind,
-    options: &Options,
-) -> Result<Plan, RulesError> {
+fn contest(pair: &Pair<'_>, r: &FiveEManeuvers, kind: Kind, options: &Options) -> Result<Plan, RulesError> {
+    let Pair { enc, attacker: ai, a, target: ti, t } = *pair;
     let rule = match kind {
         Kind::Grapple => r.grapple,
         Kind::Shove => r.shove,
@@ -196,17 +180,8 @@ fn contest(
 }
 
 /// 5e 2024: saves against 8 + Str + PB.
-#[allow(clippy::too_many_arguments)]
-fn save(
-    enc: &Encounter,
-    r: &FiveEManeuvers,
-    ai: usize,
-    a: &Creature,
-    ti: usize,
-    t: &Creature,
-    kind: Kind,
-    options: &Options,
-) -> Result<Plan, RulesError> {
+fn save(pair: &Pair<'_>, r: &FiveEManeuvers, kind: Kind, options: &Options) -> Result<Plan, RulesError> {
+    let Pair { enc, attacker: ai, a, target: ti, t } = *pair;
     let rule = match kind {
         Kind::Grapple => r.grapple,
         Kind::Shove => r.shove,
@@ -238,17 +213,13 @@ fn save(
 }
 
 /// PF1 family: CMB against a defence.
-#[allow(clippy::too_many_arguments)]
 fn combat_maneuver(
-    enc: &Encounter,
+    pair: &Pair<'_>,
     r: &CombatManeuver,
-    ai: usize,
-    a: &Creature,
-    ti: usize,
-    t: &Creature,
     kind: Kind,
     options: &Options,
 ) -> Result<Plan, RulesError> {
+    let Pair { enc, attacker: ai, a, target: ti, t } = *pair;
     let rule = match kind {
         Kind::Shove | Kind::Charge => return Err(unsupported(enc, kind)),
         Kind::BullRush => r.rules.bull_rush,

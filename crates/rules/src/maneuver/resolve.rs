@@ -11,6 +11,7 @@ use crate::cover::{AttackKind, cover};
 use crate::dice::{DiceSource, Purpose, Ratio, Recorder, Rolled};
 use crate::encounter::{Condition, Creature, Encounter};
 use crate::error::RulesError;
+use crate::pair::Pair;
 use crate::ruleset::{ManeuverRule, OpportunityRule};
 use crate::scene::Scene;
 use crate::trace::maneuver::{CheckKind, Kind, ManeuverEffect, Modifier, Opportunity, Side};
@@ -29,7 +30,7 @@ pub(super) fn resolve(
     budget: &mut Budget,
 ) -> Result<ManeuverAnswer, RulesError> {
     let enc = scene.enc;
-    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
+    let Some(pair) = Pair::new(enc, attacker, target) else {
         return Err(RulesError::field("/attacker", "no such creature"));
     };
     if attacker == target {
@@ -38,7 +39,7 @@ pub(super) fn resolve(
     if let ManeuverRule::None { why } = enc.ruleset.rules().maneuvers {
         return Err(RulesError::Unsupported { ruleset: enc.ruleset.id(), what: why.into() });
     }
-    let mut plan = numbers::plan(enc, attacker, a, target, t, kind, options)?;
+    let mut plan = numbers::plan(&pair, kind, options)?;
     let mut trace = Trace::default();
     let mut ans = ManeuverAnswer::new(kind, &plan);
     if let Some(why) = plan.illegal {
@@ -57,7 +58,7 @@ pub(super) fn resolve(
     }
     ans.modifiers = plan.modifiers.clone();
     ans.miss_chance = miss_chance(scene, attacker, target, kind, &plan, budget)?;
-    explain_numbers(enc, t, &plan, &ans, &mut trace);
+    explain_numbers(enc, pair.t, &plan, &ans, &mut trace);
     ans.odds = odds(&plan, ans.miss_chance, budget)?;
     if pushes(kind, options.shove) {
         ans.odds.moved = moved(scene, attacker, target, &ans.odds.bands, options, budget)?;
@@ -69,7 +70,7 @@ pub(super) fn resolve(
     // The roll.
     let mut rec = Recorder::new(dice);
     if let Some(rolled) = roll(&plan, &mut rec)? {
-        let q = Attempt { scene, attacker, target, kind, options };
+        let q = Attempt { scene, pair, kind, options };
         let band = q.outcome(&plan, rolled, &mut ans, &mut rec, &mut trace)?;
         let effects = q.effects(&plan, band, &mut rec, &mut trace, budget)?;
         ans.effects = Some(effects);
@@ -141,8 +142,7 @@ fn explain_numbers(enc: &Encounter, t: &Creature, plan: &Plan, ans: &ManeuverAns
 /// A maneuver being attempted, once its dice are rolled.
 struct Attempt<'q, 's> {
     scene: &'q Scene<'s>,
-    attacker: usize,
-    target: usize,
+    pair: Pair<'q>,
     kind: Kind,
     options: &'q Options,
 }
@@ -213,9 +213,7 @@ impl Attempt<'_, '_> {
         trace: &mut Trace,
         budget: &mut Budget,
     ) -> Result<Effects, RulesError> {
-        let (scene, attacker, target, kind, options) =
-            (self.scene, self.attacker, self.target, self.kind, self.options);
-        let effects = effects(scene, attacker, target, kind, band, plan, options, rec, budget)?;
+        let effects = effects(self, band, plan, rec, budget)?;
         // The secondary checks happen during the push; the push step then tells where it ended.
         for s in &effects.secondary {
             trace.push(plan.rule, Effect::Maneuver(ManeuverEffect::Secondary(s.clone())));
@@ -471,23 +469,17 @@ fn weapon_name(c: &Creature) -> String {
     c.wielding.as_ref().and_then(|w| w.name.clone()).unwrap_or_else(|| "weapon".to_owned())
 }
 
-#[allow(clippy::too_many_arguments)] // The maneuver's whole context; a struct would only rename it.
+/// What `band` of the attempt `q` does on the map.
 fn effects(
-    scene: &Scene<'_>,
-    attacker: usize,
-    target: usize,
-    kind: Kind,
+    q: &Attempt<'_, '_>,
     band: OutcomeBand,
     plan: &Plan,
-    options: &Options,
     dice: &mut dyn DiceSource,
     budget: &mut Budget,
 ) -> Result<Effects, RulesError> {
-    let enc: &Encounter = scene.enc;
+    let (scene, kind, options) = (q.scene, q.kind, q.options);
+    let Pair { enc, attacker, a, target, t } = q.pair;
     let mut e = Effects::default();
-    let (Some(a), Some(t)) = (enc.creatures.get(attacker), enc.creatures.get(target)) else {
-        return Ok(e);
-    };
     // A PF1-style grapple leaves both creatures grappled; a 5e one only the target.
     let grappler_grappled = matches!(enc.ruleset.rules().maneuvers, ManeuverRule::CombatManeuver(_));
     match (kind, band) {

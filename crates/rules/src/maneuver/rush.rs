@@ -19,6 +19,7 @@ use super::push::{Walk, direction};
 use crate::budget::Budget;
 use crate::dice::{DiceSource, Purpose, Ratio};
 use crate::error::RulesError;
+use crate::pair::Pair;
 use crate::ruleset::{ManeuverRule, RulesetId};
 use crate::scene::Scene;
 pub use crate::trace::maneuver::SecondaryRush;
@@ -42,12 +43,11 @@ fn plan_against(
     pushed: usize,
     options: &Options,
 ) -> Result<Plan, RulesError> {
-    let enc = scene.enc;
-    let (Some(a), Some(o)) = (enc.creatures.get(attacker), enc.creatures.get(other)) else {
+    let Some(pair) = Pair::new(scene.enc, attacker, other) else {
         return Err(RulesError::field("/target", "no such creature"));
     };
     let opts = Options { aoo_damage: 0, ..*options };
-    let mut p = numbers::plan(enc, attacker, a, other, o, Kind::BullRush, &opts)?;
+    let mut p = numbers::plan(&pair, Kind::BullRush, &opts)?;
     // The creature in the way is reached through the pushed one: reach does not apply.
     if p.illegal == Some(Illegal::Reach) {
         p.illegal = None;
