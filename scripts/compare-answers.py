@@ -133,7 +133,8 @@ def other_requests():
                           ("size", ["hughe", 7, None, {"large": None}]),
                           ("kind", ["wall", 1, {"solid": None}]),
                           ("gravity", ["none", 0, {"low": 1}]),
-                          ("properties", ["sharp", 1, [2]])]:
+                          ("properties", ["sharp", 1, [2]]),
+                          ("ruleset", ["dnd5e", 5, None, {"pf1e": None}, ["pf1e"]])]:
         for v in values:
             req = json.loads(json.dumps(base))
             c = req["encounter"]["creatures"][0]
@@ -143,6 +144,8 @@ def other_requests():
                 c["size"] = v
             elif field == "kind":
                 req["encounter"]["grid"]["walls"] = [{"from": {"x": 1, "y": 0}, "to": {"x": 1, "y": 1}, "kind": v}]
+            elif field == "ruleset":
+                req["encounter"]["ruleset"] = v
             elif field == "gravity":
                 req["encounter"]["environment"] = {"gravity": v}
             else:

@@ -3,18 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use std::sync::LazyLock;
-
 use arbiter_rules::condition::Condition;
 use arbiter_rules::encounter::{Gravity, WeaponProperty};
 use arbiter_rules::ruleset::RulesetId;
 use arbiter_rules::size::Size;
 
-use serde::de::{self, EnumAccess, VariantAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use super::bounds::{FeatId, VariantMap};
 pub use super::map::{
@@ -22,48 +17,10 @@ pub use super::map::{
 };
 use super::uvtt::EncounterGridIn;
 
-/// A ruleset id on the wire: any id of the rules crate's table (`RulesetId::id`), so that a new
-/// ruleset needs nothing here; the schema lists them from the same table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RulesetIn(pub RulesetId);
-
-/// The wire ids, in table order (serde's "expected one of" needs a `'static` list).
-static RULESET_IDS: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| RulesetId::ALL.iter().map(|r| r.id()).collect());
-
-impl<'de> Deserialize<'de> for RulesetIn {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        // As an enum of unit variants, so that a wrong value or type is reported as for the
-        // other wire enums ("expected one of `dnd5e2014`, …").
-        struct Id;
-        impl<'de> Visitor<'de> for Id {
-            type Value = RulesetIn;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a ruleset id")
-            }
-            fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<RulesetIn, A::Error> {
-                let (id, variant): (String, _) = data.variant()?;
-                variant.unit_variant()?;
-                RulesetId::from_id(&id)
-                    .map(RulesetIn)
-                    .ok_or_else(|| de::Error::unknown_variant(&id, &RULESET_IDS))
-            }
-        }
-        deserializer.deserialize_enum("RulesetIn", &RULESET_IDS, Id)
-    }
-}
-
-impl utoipa::PartialSchema for RulesetIn {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .description(Some("A ruleset id."))
-            .enum_values(Some(RULESET_IDS.iter().copied()))
-            .into()
-    }
-}
-
-impl ToSchema for RulesetIn {}
+crate::closed::rules_set!(
+    /// A ruleset id.
+    RulesetIn(RulesetId) = RulesetId::ALL
+);
 
 /// The whole encounter as it stands.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
