@@ -1,7 +1,7 @@
 //! Text and data of the attack modifier, advantage and outcome trace steps.
 
-use super::Lang;
 use super::glossary;
+use crate::lang::Lang;
 use arbiter_rules::ruleset::Words;
 use arbiter_rules::trace::{AttackEffect, RollMode};
 

@@ -1,7 +1,8 @@
 //! Text and data of the line of effect and cover trace steps.
 
 use super::glossary::{self, metres_fr};
-use super::{Lang, pt, sq};
+use super::shared::{pt, sq};
+use crate::lang::Lang;
 use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::grid::{Point, Square};
 use arbiter_rules::ruleset::Words;

@@ -1,6 +1,6 @@
 //! Text and data of the damage steps (`/v1/attack`, grapple damage in `/v1/maneuvers`).
 
-use super::Lang;
+use crate::lang::Lang;
 use arbiter_rules::trace::DamageEffect;
 
 /// A damage type in the language: the 5e and PF1 types in French as the seeds and the French

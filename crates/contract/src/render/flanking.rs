@@ -1,7 +1,8 @@
 //! Text and data of the flanking trace steps.
 
 use super::glossary::{self, metres_fr};
-use super::{Lang, list, sq};
+use super::shared::{list, sq};
+use crate::lang::Lang;
 use crate::wire::SquareOut;
 use arbiter_rules::flanking::{Edges, FlankEffect, NoFlank, NotFlankedWhy};
 use arbiter_rules::grid::Square;

@@ -1,7 +1,7 @@
 //! Text and data of the initiative trace steps.
 
-use super::Lang;
 use super::glossary;
+use crate::lang::Lang;
 use arbiter_rules::initiative::{InitiativeEffect, SurpriseEffect};
 
 /// Renders one initiative step.

@@ -1,7 +1,9 @@
 //! Text and data of the maneuver trace steps.
 
+use super::glossary;
 use super::movement::{MoveOpportunityStepOut, opportunity_out};
-use super::{Lang, dist, glossary, sq};
+use super::shared::{Absent, dist, sq};
+use crate::lang::Lang;
 use crate::wire::{SquareOut, squares as square_list};
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
@@ -728,3 +730,8 @@ pub struct DirectionOut {
     /// South.
     y: i32,
 }
+
+// Fields of other effects, never left out of their objects (see `Absent`).
+impl Absent for ObstacleOut {}
+impl Absent for DirectionOut {}
+impl Absent for PushStepOut {}

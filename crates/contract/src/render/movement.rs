@@ -1,6 +1,8 @@
 //! Text and data of the movement trace steps.
 
-use super::{Lang, dist, glossary, sq};
+use super::glossary;
+use super::shared::{dist, sq};
+use crate::lang::Lang;
 use crate::wire::SquareOut;
 use arbiter_rules::movement::{MoveEffect, MoveOpportunity, Step, StepIssue};
 use arbiter_rules::opportunity::OpportunityReason;

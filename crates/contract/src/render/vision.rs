@@ -1,6 +1,6 @@
 //! Text and data of the light, sight and concealment trace steps.
 
-use super::Lang;
+use crate::lang::Lang;
 use arbiter_rules::encounter::Light;
 use arbiter_rules::vision::{Cause, ConcealmentDegree, Sense, VisionEffect};
 
