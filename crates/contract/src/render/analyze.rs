@@ -1,6 +1,6 @@
 //! Text and data of the whole-scene analysis trace steps.
 
-use super::Lang;
+use crate::lang::Lang;
 use arbiter_rules::trace::AnalyzeEffect;
 
 /// Renders one analysis step.

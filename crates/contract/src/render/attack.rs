@@ -1,7 +1,7 @@
 //! Text and data of the attack modifier, advantage and outcome trace steps.
 
-use super::Lang;
 use super::glossary;
+use crate::lang::Lang;
 use arbiter_rules::ruleset::Words;
 use arbiter_rules::trace::{AttackEffect, RollMode};
 
@@ -59,70 +59,86 @@ pub(super) fn effect(e: &AttackEffect, lang: Lang, voc: &Words) -> (String, Atta
             };
             (outcome_text(&out, *melee, lang), out.into())
         }
-        AttackEffect::AttackDice { faces, sides, mode, natural } => {
-            let n = faces.len();
-            let shown: Vec<String> = faces.iter().map(u32::to_string).collect();
-            let text = match (lang, mode) {
-                (En, RollMode::Normal) => format!("{n}d{sides}: {} = {natural}", shown.join(" + ")),
-                (Fr, RollMode::Normal) => format!("{n}d{sides}\u{a0}: {} = {natural}", shown.join(" + ")),
-                (En, _) => format!(
-                    "{n}d{sides} {}: {}, keeps {natural}",
-                    glossary::roll_mode(*mode, lang),
-                    shown.join(" and ")
-                ),
-                (Fr, _) => format!(
-                    "{n}d{sides} {}\u{a0}: {}, garde {natural}",
-                    glossary::roll_mode(*mode, lang),
-                    shown.join(" et ")
-                ),
-            };
-            (
-                text,
-                AttackDiceStepOut {
-                    faces: faces.clone(),
-                    natural: *natural,
-                    roll_mode: mode.id(),
-                    sides: *sides,
-                }
-                .into(),
-            )
-        }
-        AttackEffect::Confirmation { natural, total, target_number, confirmed } => (
-            match (lang, confirmed) {
-                (En, true) => format!(
-                    "confirmation roll: natural {natural}, total {total} vs {target_number}: confirmed, critical hit"
-                ),
-                (En, false) => format!(
-                    "confirmation roll: natural {natural}, total {total} vs {target_number}: not confirmed, normal hit"
-                ),
-                (Fr, true) => format!(
-                    "jet de confirmation\u{a0}: dé naturel {natural}, total {total} contre {target_number}\u{a0}: confirmé, coup critique"
-                ),
-                (Fr, false) => format!(
-                    "jet de confirmation\u{a0}: dé naturel {natural}, total {total} contre {target_number}\u{a0}: non confirmé, coup normal"
-                ),
-            },
-            ConfirmationStepOut {
+        AttackEffect::AttackDice { faces, sides, mode, natural } => (
+            dice_text(faces, *sides, *mode, *natural, lang),
+            AttackDiceStepOut {
+                faces: faces.clone(),
+                natural: *natural,
+                roll_mode: mode.id(),
+                sides: *sides,
+            }
+            .into(),
+        ),
+        AttackEffect::Confirmation { natural, total, target_number, confirmed } => {
+            let out = ConfirmationStepOut {
                 confirmed: *confirmed,
                 natural: *natural,
                 target_number: *target_number,
                 total: *total,
-            }
-            .into(),
+            };
+            (confirmation_text(&out, lang), out.into())
+        }
+        AttackEffect::MissChanceRoll { roll, miss_chance, missed } => {
+            let out = MissChanceRollStepOut { miss_chance: *miss_chance, missed: *missed, roll: *roll };
+            (miss_chance_text(&out, lang), out.into())
+        }
+    }
+}
+
+/// The attack dice rolled (`faces`, of `sides` sides) and the natural result `mode` keeps.
+fn dice_text(faces: &[u32], sides: u32, mode: RollMode, natural: i64, lang: Lang) -> String {
+    use Lang::*;
+    let n = faces.len();
+    let shown: Vec<String> = faces.iter().map(u32::to_string).collect();
+    match (lang, mode) {
+        (En, RollMode::Normal) => format!("{n}d{sides}: {} = {natural}", shown.join(" + ")),
+        (Fr, RollMode::Normal) => format!("{n}d{sides}\u{a0}: {} = {natural}", shown.join(" + ")),
+        (En, _) => format!(
+            "{n}d{sides} {}: {}, keeps {natural}",
+            glossary::roll_mode(mode, lang),
+            shown.join(" and ")
         ),
-        AttackEffect::MissChanceRoll { roll, miss_chance, missed } => (
-            match (lang, missed) {
-                (En, true) => format!("miss chance: d% = {roll}, {miss_chance}% or less: the attack misses"),
-                (En, false) => format!("miss chance: d% = {roll}, above {miss_chance}%: the hit stands"),
-                (Fr, true) => format!(
-                    "chances de rater\u{a0}: d% = {roll}, {miss_chance}\u{a0}% ou moins\u{a0}: l'attaque rate"
-                ),
-                (Fr, false) => format!(
-                    "chances de rater\u{a0}: d% = {roll}, plus de {miss_chance}\u{a0}%\u{a0}: le coup porte"
-                ),
-            },
-            MissChanceRollStepOut { miss_chance: *miss_chance, missed: *missed, roll: *roll }.into(),
+        (Fr, _) => format!(
+            "{n}d{sides} {}\u{a0}: {}, garde {natural}",
+            glossary::roll_mode(mode, lang),
+            shown.join(" et ")
         ),
+    }
+}
+
+/// The critical confirmation roll against the target number, confirmed or not.
+fn confirmation_text(c: &ConfirmationStepOut, lang: Lang) -> String {
+    let ConfirmationStepOut { confirmed, natural, target_number, total } = c;
+    match (lang, confirmed) {
+        (Lang::En, true) => format!(
+            "confirmation roll: natural {natural}, total {total} vs {target_number}: confirmed, critical hit"
+        ),
+        (Lang::En, false) => format!(
+            "confirmation roll: natural {natural}, total {total} vs {target_number}: not confirmed, normal hit"
+        ),
+        (Lang::Fr, true) => format!(
+            "jet de confirmation\u{a0}: dé naturel {natural}, total {total} contre {target_number}\u{a0}: confirmé, coup critique"
+        ),
+        (Lang::Fr, false) => format!(
+            "jet de confirmation\u{a0}: dé naturel {natural}, total {total} contre {target_number}\u{a0}: non confirmé, coup normal"
+        ),
+    }
+}
+
+/// The miss chance's d% roll, and whether the attack misses.
+fn miss_chance_text(m: &MissChanceRollStepOut, lang: Lang) -> String {
+    let MissChanceRollStepOut { miss_chance, missed, roll } = m;
+    match (lang, missed) {
+        (Lang::En, true) => format!("miss chance: d% = {roll}, {miss_chance}% or less: the attack misses"),
+        (Lang::En, false) => format!("miss chance: d% = {roll}, above {miss_chance}%: the hit stands"),
+        (Lang::Fr, true) => {
+            format!(
+                "chances de rater\u{a0}: d% = {roll}, {miss_chance}\u{a0}% ou moins\u{a0}: l'attaque rate"
+            )
+        }
+        (Lang::Fr, false) => {
+            format!("chances de rater\u{a0}: d% = {roll}, plus de {miss_chance}\u{a0}%\u{a0}: le coup porte")
+        }
     }
 }
 

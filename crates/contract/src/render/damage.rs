@@ -1,6 +1,6 @@
 //! Text and data of the damage steps (`/v1/attack`, grapple damage in `/v1/maneuvers`).
 
-use super::Lang;
+use crate::lang::Lang;
 use arbiter_rules::trace::DamageEffect;
 
 /// A damage type in the language: the 5e and PF1 types in French as the seeds and the French
@@ -98,29 +98,10 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
             },
             DamageUnarmedStepOut { dice: dice.clone(), nonlethal: *nonlethal }.into(),
         ),
-        DamageEffect::Ability { stat, modifier, applied, why } => {
-            let text = match (lang, *why) {
-                (En, "included") => "the damage expression already includes the ability modifier".to_owned(),
-                (Fr, "included") => {
-                    "l'expression des dégâts inclut déjà le modificateur de caractéristique".to_owned()
-                }
-                (En, "ranged_none") => "no ability modifier to a projectile weapon's damage".to_owned(),
-                (Fr, "ranged_none") => {
-                    "aucun modificateur de caractéristique aux dégâts d'une arme à projectiles".to_owned()
-                }
-                (En, w) => format!(
-                    "{} modifier {modifier:+} ({}): {applied:+} to damage",
-                    stat_name(*stat, lang),
-                    why_text(w, lang)
-                ),
-                (Fr, w) => format!(
-                    "modificateur de {} {modifier:+} ({}) : {applied:+} aux dégâts",
-                    stat_name(*stat, lang),
-                    why_text(w, lang)
-                ),
-            };
-            (text, DamageAbilityStepOut { applied: *applied, modifier: *modifier, stat: *stat, why }.into())
-        }
+        DamageEffect::Ability { stat, modifier, applied, why } => (
+            ability_text(*stat, *modifier, *applied, why, lang),
+            DamageAbilityStepOut { applied: *applied, modifier: *modifier, stat: *stat, why }.into(),
+        ),
         DamageEffect::Multiplier { multiplier, why } => (
             match (lang, *why) {
                 (En, "lance_mounted_charge") => format!("lance on a mounted charge: damage ×{multiplier}"),
@@ -132,24 +113,10 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
             },
             DamageMultiplierStepOut { multiplier: *multiplier, why }.into(),
         ),
-        DamageEffect::Critical { kind, rolls, p_critical } => {
-            let p = pct(p_critical.to_f64(), lang);
-            let text = match (lang, *kind) {
-                (En, "dice_twice") => format!("critical hit ({p}): every damage die is rolled twice"),
-                (Fr, "dice_twice") => {
-                    format!("coup critique ({p}) : chaque dé de dégâts est lancé deux fois")
-                }
-                (En, "multiplier") => {
-                    format!("critical hit ({p}): damage ×{rolls}, extra dice not multiplied")
-                }
-                (Fr, "multiplier") => {
-                    format!("coup critique ({p}) : dégâts ×{rolls}, dés supplémentaires non multipliés")
-                }
-                (En, _) => format!("critical hit ({p}): the damage is rolled twice"),
-                (Fr, _) => format!("coup critique ({p}) : les dégâts sont lancés deux fois"),
-            };
-            (text, DamageCriticalStepOut { kind, p_critical: p_critical.to_f64(), rolls: *rolls }.into())
-        }
+        DamageEffect::Critical { kind, rolls, p_critical } => (
+            critical_text(kind, *rolls, p_critical.to_f64(), lang),
+            DamageCriticalStepOut { kind, p_critical: p_critical.to_f64(), rolls: *rolls }.into(),
+        ),
         DamageEffect::Minimum { minimum } => (
             match lang {
                 En => format!("a hit deals at least {minimum} damage of each type"),
@@ -157,36 +124,11 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
             },
             DamageMinimumStepOut { minimum: *minimum }.into(),
         ),
-        DamageEffect::Mitigation { damage_type: ty, kind, amount, bypassed } => {
-            let t = damage_type(ty.as_deref(), lang);
-            let n = amount.unwrap_or(0);
-            let text = match (lang, *kind, bypassed) {
-                (En, "immunity", _) => format!("immune to {t} damage: 0"),
-                (Fr, "immunity", _) => format!("immunité aux dégâts ({t}) : 0"),
-                (En, "resistance", _) => format!("resistance to {t} damage: halved, rounded down"),
-                (Fr, "resistance", _) => {
-                    format!("résistance aux dégâts ({t}) : divisés par deux, arrondi à l'inférieur")
-                }
-                (En, "vulnerability", _) => format!("vulnerable to {t} damage: more damage"),
-                (Fr, "vulnerability", _) => format!("vulnérabilité aux dégâts ({t}) : dégâts accrus"),
-                (En, "energy_resistance", _) => format!("{t} resistance {n}: {n} less damage"),
-                (Fr, "energy_resistance", _) => format!("résistance ({t}) {n} : {n} dégâts de moins"),
-                (En, _, true) => format!("damage reduction {n} bypassed by the weapon"),
-                (Fr, _, true) => format!("réduction de dégâts {n} contournée par l'arme"),
-                (En, _, false) => format!("damage reduction {n}: {n} less {t} damage"),
-                (Fr, _, false) => format!("réduction de dégâts {n} : {n} dégâts ({t}) de moins"),
-            };
-            (
-                text,
-                DamageMitigationStepOut {
-                    amount: *amount,
-                    bypassed: *bypassed,
-                    damage_type: ty.clone(),
-                    kind,
-                }
+        DamageEffect::Mitigation { damage_type: ty, kind, amount, bypassed } => (
+            mitigation_text(ty.as_deref(), kind, *amount, *bypassed, lang),
+            DamageMitigationStepOut { amount: *amount, bypassed: *bypassed, damage_type: ty.clone(), kind }
                 .into(),
-            )
-        }
+        ),
         DamageEffect::Rolled { faces, total, critical } => {
             let shown: Vec<String> = faces.iter().map(u32::to_string).collect();
             let text = match (lang, critical) {
@@ -197,34 +139,107 @@ pub(super) fn effect(e: &DamageEffect, lang: Lang) -> (String, DamageEffectOut) 
             };
             (text, DamageRolledStepOut { critical: *critical, faces: faces.clone(), total: *total }.into())
         }
-        DamageEffect::Distribution { expression, mean, hp, p_drop } => {
-            let m = format!("{:.2}", mean.to_f64());
-            let drop = match (hp, p_drop) {
-                (Some(hp), Some(p)) => match lang {
-                    En => format!(", P(damage ≥ {hp} hp) = {}", pct(p.to_f64(), lang)),
-                    Fr => format!(", P(dégâts ≥ {hp} pv) = {}", pct(p.to_f64(), lang)),
-                },
-                _ => String::new(),
-            };
-            let shown = self::expression(expression, lang);
-            let text = match lang {
-                En => format!("damage of a hit: {shown}; mean {m}, misses and failures counting 0{drop}"),
-                Fr => format!(
-                    "dégâts d'un coup : {shown} ; moyenne {}, les échecs comptant 0{drop}",
-                    m.replace('.', ",")
-                ),
-            };
-            (
-                text,
-                DamageDistributionStepOut {
-                    expression: expression.clone(),
-                    hp: *hp,
-                    mean: mean.to_f64(),
-                    p_drop: p_drop.map(|p| p.to_f64()),
-                }
-                .into(),
-            )
+        DamageEffect::Distribution { expression, mean, hp, p_drop } => (
+            distribution_text(expression, mean.to_f64(), *hp, p_drop.map(|p| p.to_f64()), lang),
+            DamageDistributionStepOut {
+                expression: expression.clone(),
+                hp: *hp,
+                mean: mean.to_f64(),
+                p_drop: p_drop.map(|p| p.to_f64()),
+            }
+            .into(),
+        ),
+    }
+}
+
+/// The ability modifier `stat` gives, `modifier`, and what reaches the damage, `applied`, and
+/// why (`why` a reason id: none when the expression includes it or for a projectile weapon).
+fn ability_text(stat: Option<&str>, modifier: i32, applied: i32, why: &str, lang: Lang) -> String {
+    use Lang::*;
+    match (lang, why) {
+        (En, "included") => "the damage expression already includes the ability modifier".to_owned(),
+        (Fr, "included") => {
+            "l'expression des dégâts inclut déjà le modificateur de caractéristique".to_owned()
         }
+        (En, "ranged_none") => "no ability modifier to a projectile weapon's damage".to_owned(),
+        (Fr, "ranged_none") => {
+            "aucun modificateur de caractéristique aux dégâts d'une arme à projectiles".to_owned()
+        }
+        (En, w) => format!(
+            "{} modifier {modifier:+} ({}): {applied:+} to damage",
+            stat_name(stat, lang),
+            why_text(w, lang)
+        ),
+        (Fr, w) => format!(
+            "modificateur de {} {modifier:+} ({}) : {applied:+} aux dégâts",
+            stat_name(stat, lang),
+            why_text(w, lang)
+        ),
+    }
+}
+
+/// A critical hit of probability `p_critical`, by its `kind` of damage rolls.
+fn critical_text(kind: &str, rolls: u32, p_critical: f64, lang: Lang) -> String {
+    use Lang::*;
+    let p = pct(p_critical, lang);
+    match (lang, kind) {
+        (En, "dice_twice") => format!("critical hit ({p}): every damage die is rolled twice"),
+        (Fr, "dice_twice") => format!("coup critique ({p}) : chaque dé de dégâts est lancé deux fois"),
+        (En, "multiplier") => format!("critical hit ({p}): damage ×{rolls}, extra dice not multiplied"),
+        (Fr, "multiplier") => {
+            format!("coup critique ({p}) : dégâts ×{rolls}, dés supplémentaires non multipliés")
+        }
+        (En, _) => format!("critical hit ({p}): the damage is rolled twice"),
+        (Fr, _) => format!("coup critique ({p}) : les dégâts sont lancés deux fois"),
+    }
+}
+
+/// An immunity, resistance, vulnerability or damage reduction (`kind`) to damage of type `ty`.
+fn mitigation_text(ty: Option<&str>, kind: &str, amount: Option<i64>, bypassed: bool, lang: Lang) -> String {
+    use Lang::*;
+    let t = damage_type(ty, lang);
+    let n = amount.unwrap_or(0);
+    match (lang, kind, bypassed) {
+        (En, "immunity", _) => format!("immune to {t} damage: 0"),
+        (Fr, "immunity", _) => format!("immunité aux dégâts ({t}) : 0"),
+        (En, "resistance", _) => format!("resistance to {t} damage: halved, rounded down"),
+        (Fr, "resistance", _) => {
+            format!("résistance aux dégâts ({t}) : divisés par deux, arrondi à l'inférieur")
+        }
+        (En, "vulnerability", _) => format!("vulnerable to {t} damage: more damage"),
+        (Fr, "vulnerability", _) => format!("vulnérabilité aux dégâts ({t}) : dégâts accrus"),
+        (En, "energy_resistance", _) => format!("{t} resistance {n}: {n} less damage"),
+        (Fr, "energy_resistance", _) => format!("résistance ({t}) {n} : {n} dégâts de moins"),
+        (En, _, true) => format!("damage reduction {n} bypassed by the weapon"),
+        (Fr, _, true) => format!("réduction de dégâts {n} contournée par l'arme"),
+        (En, _, false) => format!("damage reduction {n}: {n} less {t} damage"),
+        (Fr, _, false) => format!("réduction de dégâts {n} : {n} dégâts ({t}) de moins"),
+    }
+}
+
+/// The damage of a hit: its expression, its mean, and the chance it drops a creature of `hp`.
+fn distribution_text(
+    expression: &str,
+    mean: f64,
+    hp: Option<i32>,
+    p_drop: Option<f64>,
+    lang: Lang,
+) -> String {
+    let m = format!("{mean:.2}");
+    let drop = match (hp, p_drop) {
+        (Some(hp), Some(p)) => match lang {
+            Lang::En => format!(", P(damage ≥ {hp} hp) = {}", pct(p, lang)),
+            Lang::Fr => format!(", P(dégâts ≥ {hp} pv) = {}", pct(p, lang)),
+        },
+        _ => String::new(),
+    };
+    let shown = self::expression(expression, lang);
+    match lang {
+        Lang::En => format!("damage of a hit: {shown}; mean {m}, misses and failures counting 0{drop}"),
+        Lang::Fr => format!(
+            "dégâts d'un coup : {shown} ; moyenne {}, les échecs comptant 0{drop}",
+            m.replace('.', ",")
+        ),
     }
 }
 

@@ -1,7 +1,8 @@
 //! Text and data of the flanking trace steps.
 
 use super::glossary::{self, metres_fr};
-use super::{Lang, list, sq};
+use super::shared::{list, sq};
+use crate::lang::Lang;
 use crate::wire::SquareOut;
 use arbiter_rules::flanking::{Edges, FlankEffect, NoFlank, NotFlankedWhy};
 use arbiter_rules::grid::Square;
@@ -107,12 +108,7 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
             FlankRuleOffStepOut { in_force: false }.into(),
         ),
         FlankEffect::AttackerOnTargetSide { attacker } => (
-            match lang {
-                En => format!("{attacker} is on the target's side: attacking an ally never flanks"),
-                Fr => format!(
-                    "{attacker} est du camp de la cible : attaquer un allié ne prend jamais en tenaille"
-                ),
-            },
+            attacker_on_target_side_text(attacker, lang),
             FlankAttackerOnTargetSideStepOut { attacker: attacker.clone() }.into(),
         ),
         FlankEffect::Threatens { creature, reach_ft, too_close_ft, second_diagonal } => (
@@ -127,33 +123,18 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
             .into(),
         ),
         FlankEffect::Adjacent { creature } => (
-            match lang {
-                En => format!("{creature} is adjacent to the target, sees it and is not incapacitated"),
-                Fr => format!("{creature} est au contact de la cible, la voit et n'est pas neutralisé"),
-            },
+            adjacent_text(creature, lang),
             FlankAdjacentStepOut { creature: creature.clone(), adjacent: true, sees: true }.into(),
         ),
         FlankEffect::CannotFlank { creature, attacker, why } => {
             (cannot_flank_text(creature, *attacker, why, lang), cannot_flank(creature, *attacker, why).into())
         }
         FlankEffect::OutOfReach { creatures } => (
-            match lang {
-                En => format!("the target is out of reach of {}: they cannot help flank", list(creatures)),
-                Fr => format!(
-                    "la cible est hors d'allonge de {} : pas de prise en tenaille avec eux",
-                    list(creatures)
-                ),
-            },
+            out_of_reach_text(creatures, lang),
             FlankOutOfReachStepOut { creatures: creatures.clone(), reason: "out_of_reach" }.into(),
         ),
         FlankEffect::NotAdjacent { creatures } => (
-            match lang {
-                En => format!("{} not adjacent to the target: they cannot help flank", list(creatures)),
-                Fr => format!(
-                    "{} pas au contact de la cible : pas de prise en tenaille avec eux",
-                    list(creatures)
-                ),
-            },
+            not_adjacent_text(creatures, lang),
             FlankNotAdjacentStepOut { creatures: creatures.clone(), reason: "not_adjacent" }.into(),
         ),
         FlankEffect::Pair { helper, attacker_square, helper_square, edges } => (
@@ -191,6 +172,44 @@ pub(super) fn effect(e: &FlankEffect, lang: Lang) -> (String, FlankEffectOut) {
             }
             .into(),
         ),
+    }
+}
+
+/// The attacker is on the target's side, so flanking does not apply.
+fn attacker_on_target_side_text(attacker: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{attacker} is on the target's side: attacking an ally never flanks"),
+        Lang::Fr => {
+            format!("{attacker} est du camp de la cible : attaquer un allié ne prend jamais en tenaille")
+        }
+    }
+}
+
+/// A creature adjacent to the target that can help flank.
+fn adjacent_text(creature: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{creature} is adjacent to the target, sees it and is not incapacitated"),
+        Lang::Fr => format!("{creature} est au contact de la cible, la voit et n'est pas neutralisé"),
+    }
+}
+
+/// Creatures the target is out of reach of, who cannot help flank.
+fn out_of_reach_text(creatures: &[String], lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("the target is out of reach of {}: they cannot help flank", list(creatures)),
+        Lang::Fr => {
+            format!("la cible est hors d'allonge de {} : pas de prise en tenaille avec eux", list(creatures))
+        }
+    }
+}
+
+/// Creatures not adjacent to the target, who cannot help flank.
+fn not_adjacent_text(creatures: &[String], lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{} not adjacent to the target: they cannot help flank", list(creatures)),
+        Lang::Fr => {
+            format!("{} pas au contact de la cible : pas de prise en tenaille avec eux", list(creatures))
+        }
     }
 }
 

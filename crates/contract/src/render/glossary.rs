@@ -12,7 +12,7 @@
 //! (« Lutte », « Bousculer une créature », « zone d'allonge »). Every raw id the rules crate
 //! puts in a trace is turned into words here, in both languages.
 
-use super::Lang;
+use crate::lang::Lang;
 use arbiter_rules::encounter::Condition;
 use arbiter_rules::maneuver::{ChargeIllegal, Illegal, Kind, PathTest};
 use arbiter_rules::opportunity::OpportunityReason;

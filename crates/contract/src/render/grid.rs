@@ -1,7 +1,8 @@
 //! Text and data of the space, distance and elevation trace steps.
 
 use super::glossary::metres_fr;
-use super::{Lang, list, plural};
+use super::shared::{list, plural};
+use crate::lang::Lang;
 use arbiter_rules::grid::Metric;
 use arbiter_rules::trace::GridEffect;
 

@@ -1,27 +1,16 @@
 //! Text and data of the initiative trace steps.
 
-use super::Lang;
 use super::glossary;
+use crate::lang::Lang;
 use arbiter_rules::initiative::{InitiativeEffect, SurpriseEffect};
+use arbiter_rules::trace::RollMode;
 
 /// Renders one initiative step.
 pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEffectOut) {
     use Lang::*;
     match e {
         InitiativeEffect::Bonus { creature, bonus, mode, causes } => (
-            match (causes.is_empty(), lang) {
-                (false, _) => {
-                    let why: Vec<String> =
-                        causes.iter().map(|c| glossary::initiative_cause(c, lang)).collect();
-                    let mode = glossary::roll_mode(*mode, lang);
-                    match lang {
-                        En => format!("{creature}: initiative {bonus:+}, {mode} ({})", why.join(", ")),
-                        Fr => format!("{creature} : initiative {bonus:+}, {mode} ({})", why.join(", ")),
-                    }
-                }
-                (true, En) => format!("{creature}: initiative {bonus:+}"),
-                (true, Fr) => format!("{creature} : initiative {bonus:+}"),
-            },
+            bonus_text(creature, *bonus, *mode, causes, lang),
             InitiativeBonusStepOut {
                 creature: creature.clone(),
                 bonus: *bonus,
@@ -31,29 +20,14 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEff
             .into(),
         ),
         InitiativeEffect::Rolled { creature, shared_with, faces, natural, total } => {
-            let shared = if shared_with.is_empty() {
-                String::new()
-            } else {
-                match lang {
-                    En => format!(" (shared with {})", shared_with.join(", ")),
-                    Fr => format!(" (partagé avec {})", shared_with.join(", ")),
-                }
+            let out = InitiativeRolledStepOut {
+                creature: creature.clone(),
+                shared_with: shared_with.clone(),
+                faces: faces.clone(),
+                natural: *natural,
+                total: *total,
             };
-            let faces_text = faces.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-            (
-                match lang {
-                    En => format!("{creature} rolls {faces_text} → {natural}, total {total}{shared}"),
-                    Fr => format!("{creature} lance {faces_text} → {natural}, total {total}{shared}"),
-                },
-                InitiativeRolledStepOut {
-                    creature: creature.clone(),
-                    shared_with: shared_with.clone(),
-                    faces: faces.clone(),
-                    natural: *natural,
-                    total: *total,
-                }
-                .into(),
-            )
+            (rolled_text(&out, lang), out.into())
         }
         InitiativeEffect::Tie { creatures, by } => (
             match lang {
@@ -71,26 +45,7 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEff
             InitiativeTieStepOut { creatures: creatures.clone(), by }.into(),
         ),
         InitiativeEffect::Surprised { creature, effect } => (
-            match (effect, lang) {
-                (SurpriseEffect::LosesFirstTurn, En) => {
-                    format!("{creature} is surprised: no move, action or reaction on its first turn")
-                }
-                (SurpriseEffect::LosesFirstTurn, Fr) => format!(
-                    "{creature} est surpris : ni mouvement, ni action, ni réaction à son premier tour"
-                ),
-                (SurpriseEffect::Disadvantage, En) => {
-                    format!("{creature} is surprised: disadvantage on initiative")
-                }
-                (SurpriseEffect::Disadvantage, Fr) => {
-                    format!("{creature} est surpris : désavantage à l'initiative")
-                }
-                (SurpriseEffect::NoSurpriseRoundAction, En) => {
-                    format!("{creature} is surprised: does not act in the surprise round, flat-footed")
-                }
-                (SurpriseEffect::NoSurpriseRoundAction, Fr) => format!(
-                    "{creature} est surpris : n'agit pas pendant le round de surprise, pris au dépourvu"
-                ),
-            },
+            surprised_text(creature, effect, lang),
             SurprisedStepOut { creature: creature.clone(), effect: effect.id() }.into(),
         ),
         InitiativeEffect::Order { creatures } => (
@@ -101,26 +56,83 @@ pub(super) fn effect(e: &InitiativeEffect, lang: Lang) -> (String, InitiativeEff
             InitiativeOrderStepOut { order: creatures.clone() }.into(),
         ),
         InitiativeEffect::RollOff { creature, round, faces, natural } => {
-            let rolled = match faces.as_slice() {
-                [one] => one.to_string(),
-                _ => {
-                    format!("{} → {natural}", faces.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
-                }
+            let out = InitiativeRollOffStepOut {
+                creature: creature.clone(),
+                faces: faces.clone(),
+                natural: *natural,
+                round: *round,
             };
-            (
-                match lang {
-                    En => format!("roll-off, round {round}: {creature} rolls {rolled}"),
-                    Fr => format!("jet de départage, tour {round}\u{a0}: {creature} obtient {rolled}"),
-                },
-                InitiativeRollOffStepOut {
-                    creature: creature.clone(),
-                    faces: faces.clone(),
-                    natural: *natural,
-                    round: *round,
-                }
-                .into(),
-            )
+            (roll_off_text(&out, lang), out.into())
         }
+    }
+}
+
+/// A creature's initiative bonus, and its roll mode with the causes when any.
+fn bonus_text(creature: &str, bonus: i32, mode: RollMode, causes: &[&str], lang: Lang) -> String {
+    use Lang::*;
+    match (causes.is_empty(), lang) {
+        (false, _) => {
+            let why: Vec<String> = causes.iter().map(|c| glossary::initiative_cause(c, lang)).collect();
+            let mode = glossary::roll_mode(mode, lang);
+            match lang {
+                En => format!("{creature}: initiative {bonus:+}, {mode} ({})", why.join(", ")),
+                Fr => format!("{creature} : initiative {bonus:+}, {mode} ({})", why.join(", ")),
+            }
+        }
+        (true, En) => format!("{creature}: initiative {bonus:+}"),
+        (true, Fr) => format!("{creature} : initiative {bonus:+}"),
+    }
+}
+
+/// A creature's initiative roll, and who shares it.
+fn rolled_text(r: &InitiativeRolledStepOut, lang: Lang) -> String {
+    let InitiativeRolledStepOut { creature, faces, natural, shared_with, total } = r;
+    let shared = if shared_with.is_empty() {
+        String::new()
+    } else {
+        match lang {
+            Lang::En => format!(" (shared with {})", shared_with.join(", ")),
+            Lang::Fr => format!(" (partagé avec {})", shared_with.join(", ")),
+        }
+    };
+    let faces_text = faces.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+    match lang {
+        Lang::En => format!("{creature} rolls {faces_text} → {natural}, total {total}{shared}"),
+        Lang::Fr => format!("{creature} lance {faces_text} → {natural}, total {total}{shared}"),
+    }
+}
+
+/// A surprised creature, and what surprise costs it.
+fn surprised_text(creature: &str, effect: &SurpriseEffect, lang: Lang) -> String {
+    use Lang::*;
+    match (effect, lang) {
+        (SurpriseEffect::LosesFirstTurn, En) => {
+            format!("{creature} is surprised: no move, action or reaction on its first turn")
+        }
+        (SurpriseEffect::LosesFirstTurn, Fr) => {
+            format!("{creature} est surpris : ni mouvement, ni action, ni réaction à son premier tour")
+        }
+        (SurpriseEffect::Disadvantage, En) => format!("{creature} is surprised: disadvantage on initiative"),
+        (SurpriseEffect::Disadvantage, Fr) => format!("{creature} est surpris : désavantage à l'initiative"),
+        (SurpriseEffect::NoSurpriseRoundAction, En) => {
+            format!("{creature} is surprised: does not act in the surprise round, flat-footed")
+        }
+        (SurpriseEffect::NoSurpriseRoundAction, Fr) => {
+            format!("{creature} est surpris : n'agit pas pendant le round de surprise, pris au dépourvu")
+        }
+    }
+}
+
+/// One round of a roll-off: the die, or the dice and the one kept.
+fn roll_off_text(r: &InitiativeRollOffStepOut, lang: Lang) -> String {
+    let InitiativeRollOffStepOut { creature, faces, natural, round } = r;
+    let rolled = match faces.as_slice() {
+        [one] => one.to_string(),
+        _ => format!("{} → {natural}", faces.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")),
+    };
+    match lang {
+        Lang::En => format!("roll-off, round {round}: {creature} rolls {rolled}"),
+        Lang::Fr => format!("jet de départage, tour {round}\u{a0}: {creature} obtient {rolled}"),
     }
 }
 

@@ -1,12 +1,15 @@
 //! Text and data of the maneuver trace steps.
 
+use super::glossary;
 use super::movement::{MoveOpportunityStepOut, opportunity_out};
-use super::{Lang, dist, glossary, sq};
+use super::shared::{Absent, dist, sq};
+use crate::lang::Lang;
 use crate::wire::{SquareOut, squares as square_list};
+use arbiter_rules::encounter::Condition;
 use arbiter_rules::grid::Square;
 use arbiter_rules::maneuver::{
-    AttackerMove, AttackerMoveKind, ChargeStep, CheckKind, ManeuverEffect, Modifier, MoveFollowUp, Obstacle,
-    Opportunity, Push, PushStop, SecondaryRush, Side,
+    AttackerMove, AttackerMoveKind, ChargeStep, CheckKind, Illegal, Kind, ManeuverEffect, Modifier,
+    MoveFollowUp, Obstacle, Opportunity, Push, PushStop, SecondaryRush, Side,
 };
 use arbiter_rules::movement::MoveOpportunity;
 use arbiter_rules::ruleset::Words;
@@ -255,18 +258,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: &Words) -> (String, Ma
     use Lang::*;
     match e {
         ManeuverEffect::Illegal { kind, why } => (
-            match lang {
-                En => format!(
-                    "{} cannot be attempted: {}",
-                    glossary::maneuver(*kind, lang),
-                    glossary::maneuver_illegal(*why, lang)
-                ),
-                Fr => format!(
-                    "{} impossible : {}",
-                    glossary::maneuver(*kind, lang),
-                    glossary::maneuver_illegal(*why, lang)
-                ),
-            },
+            illegal_text(*kind, *why, lang),
             ManeuverIllegalStepOut { legal: false, kind: kind.id(), reason: why.id() }.into(),
         ),
         ManeuverEffect::Modifier(m) => modifier(m, lang),
@@ -281,13 +273,7 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: &Words) -> (String, Ma
             .into(),
         ),
         ManeuverEffect::Automatic { condition } => (
-            match lang {
-                En => format!("the target is {}: automatic success", glossary::condition(*condition, lang)),
-                Fr => format!(
-                    "la cible subit l'état {} : réussite automatique",
-                    glossary::condition(*condition, lang)
-                ),
-            },
+            automatic_text(*condition, lang),
             ManeuverAutomaticStepOut { automatic: true, condition: condition.id() }.into(),
         ),
         ManeuverEffect::Rolled { natural, total, opposed_total, margin, success } => (
@@ -309,19 +295,12 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: &Words) -> (String, Ma
             ManeuverTieStepOut { tie: true }.into(),
         ),
         ManeuverEffect::Odds { success } => (
-            match lang {
-                En => format!("chance of success {:.2} %", success.to_f64() * 100.0),
-                Fr => format!("probabilité de réussite {:.2} %", success.to_f64() * 100.0).replace('.', ","),
-            },
+            odds_text(success.to_f64(), lang),
             ManeuverOddsStepOut { success: success.to_f64(), exact: success.to_string() }.into(),
         ),
-        ManeuverEffect::Outcome { band } => (
-            match lang {
-                En => format!("outcome: {}", glossary::band(band, lang)),
-                Fr => format!("résultat : {}", glossary::band(band, lang)),
-            },
-            ManeuverOutcomeStepOut { band: band.clone() }.into(),
-        ),
+        ManeuverEffect::Outcome { band } => {
+            (outcome_text(band, lang), ManeuverOutcomeStepOut { band: band.clone() }.into())
+        }
         ManeuverEffect::Concealment { miss_chance } => concealment(*miss_chance, lang),
         ManeuverEffect::MissRoll { roll, missed } => miss_roll(*roll, *missed, lang),
         ManeuverEffect::Pushed(p) => (pushed_text(p, lang), push_out(p).into()),
@@ -342,40 +321,100 @@ pub(super) fn effect(e: &ManeuverEffect, lang: Lang, voc: &Words) -> (String, Ma
             (pull_text(*from, *to, lang), PullAdjacentStepOut { from: sq(*from), to: to.map(sq) }.into())
         }
         ManeuverEffect::FollowUpMove(f) => (follow_up_text(f, lang), follow_up_json(f)),
-        ManeuverEffect::PickUp { whip } => (
-            match (whip, lang) {
-                (false, En) => "disarming unarmed: on a success the attacker may pick the dropped item up (free action)".to_owned(),
-                (true, En) => "disarming with a whip: on a success the attacker may pick the dropped item up (free action)".to_owned(),
-                (false, Fr) => "désarmement à mains nues : en cas de réussite, l'attaquant peut ramasser l'objet tombé (action libre)".to_owned(),
-                (true, Fr) => "désarmement avec un fouet : en cas de réussite, l'attaquant peut ramasser l'objet tombé (action libre)".to_owned(),
-            },
-            PickUpStepOut { may_pick_up: true, whip: *whip }.into(),
-        ),
-        ManeuverEffect::EscapeDc { dc } => (
-            match lang {
-                En => format!("escaping the ropes: DC {dc}"),
-                Fr => format!("se libérer des liens : DD {dc}"),
-            },
-            EscapeDcStepOut { escape_dc: *dc }.into(),
-        ),
-        ManeuverEffect::Charge(c) => charge_step(c, lang, voc),
-        ManeuverEffect::CheckDice { faces, natural } => {
-            let shown = faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" + ");
-            (
-                match lang {
-                    En => format!("{}d6: {shown} = {natural}", faces.len()),
-                    Fr => format!("{}d6\u{a0}: {shown} = {natural}", faces.len()),
-                },
-                CheckDiceStepOut { faces: faces.clone(), natural: *natural }.into(),
-            )
+        ManeuverEffect::PickUp { whip } => {
+            (pick_up_text(*whip, lang), PickUpStepOut { may_pick_up: true, whip: *whip }.into())
         }
+        ManeuverEffect::EscapeDc { dc } => {
+            (escape_dc_text(*dc, lang), EscapeDcStepOut { escape_dc: *dc }.into())
+        }
+        ManeuverEffect::Charge(c) => charge_step(c, lang, voc),
+        ManeuverEffect::CheckDice { faces, natural } => (
+            check_dice_text(faces, *natural, lang),
+            CheckDiceStepOut { faces: faces.clone(), natural: *natural }.into(),
+        ),
         ManeuverEffect::OpposedRoll { natural, total } => (
-            match lang {
-                En => format!("the opposing roll: natural {natural}, total {total}"),
-                Fr => format!("le jet opposé\u{a0}: dé naturel {natural}, total {total}"),
-            },
+            opposed_roll_text(*natural, *total, lang),
             OpposedRollStepOut { opposed_natural: *natural, opposed_total: *total }.into(),
         ),
+    }
+}
+
+/// The chance of success, as a percentage.
+fn odds_text(success: f64, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("chance of success {:.2} %", success * 100.0),
+        Lang::Fr => format!("probabilité de réussite {:.2} %", success * 100.0).replace('.', ","),
+    }
+}
+
+/// The outcome band the check reached.
+fn outcome_text(band: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("outcome: {}", glossary::band(band, lang)),
+        Lang::Fr => format!("résultat : {}", glossary::band(band, lang)),
+    }
+}
+
+/// The DC to escape the ropes.
+fn escape_dc_text(dc: i32, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("escaping the ropes: DC {dc}"),
+        Lang::Fr => format!("se libérer des liens : DD {dc}"),
+    }
+}
+
+/// The other side's roll of a contest.
+fn opposed_roll_text(natural: i64, total: i64, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("the opposing roll: natural {natural}, total {total}"),
+        Lang::Fr => format!("le jet opposé\u{a0}: dé naturel {natural}, total {total}"),
+    }
+}
+
+/// Why a maneuver of `kind` cannot be attempted.
+fn illegal_text(kind: Kind, why: Illegal, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "{} cannot be attempted: {}",
+            glossary::maneuver(kind, lang),
+            glossary::maneuver_illegal(why, lang)
+        ),
+        Lang::Fr => {
+            format!(
+                "{} impossible : {}",
+                glossary::maneuver(kind, lang),
+                glossary::maneuver_illegal(why, lang)
+            )
+        }
+    }
+}
+
+/// The target's condition makes the maneuver succeed without a roll.
+fn automatic_text(condition: Condition, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("the target is {}: automatic success", glossary::condition(condition, lang)),
+        Lang::Fr => {
+            format!("la cible subit l'état {} : réussite automatique", glossary::condition(condition, lang))
+        }
+    }
+}
+
+/// A successful disarm (unarmed, or with a whip) lets the attacker pick the item up.
+fn pick_up_text(whip: bool, lang: Lang) -> String {
+    match (whip, lang) {
+        (false, Lang::En) => "disarming unarmed: on a success the attacker may pick the dropped item up (free action)".to_owned(),
+        (true, Lang::En) => "disarming with a whip: on a success the attacker may pick the dropped item up (free action)".to_owned(),
+        (false, Lang::Fr) => "désarmement à mains nues : en cas de réussite, l'attaquant peut ramasser l'objet tombé (action libre)".to_owned(),
+        (true, Lang::Fr) => "désarmement avec un fouet : en cas de réussite, l'attaquant peut ramasser l'objet tombé (action libre)".to_owned(),
+    }
+}
+
+/// The three d6 of an hb3d check and their sum.
+fn check_dice_text(faces: &[u32], natural: i64, lang: Lang) -> String {
+    let shown = faces.iter().map(u32::to_string).collect::<Vec<_>>().join(" + ");
+    match lang {
+        Lang::En => format!("{}d6: {shown} = {natural}", faces.len()),
+        Lang::Fr => format!("{}d6\u{a0}: {shown} = {natural}", faces.len()),
     }
 }
 
@@ -728,3 +767,8 @@ pub struct DirectionOut {
     /// South.
     y: i32,
 }
+
+// Fields of other effects, never left out of their objects (see `Absent`).
+impl Absent for ObstacleOut {}
+impl Absent for DirectionOut {}
+impl Absent for PushStepOut {}

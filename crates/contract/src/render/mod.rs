@@ -23,16 +23,16 @@ macro_rules! wire {
         impl serde::Serialize for $family {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 match self {
-                    $($family::$variant(v) => $crate::render::Tagged { r#type: effect_tag!($family, $variant), inner: v }.serialize(serializer),)*
-                    $($($family::$reuse(v) => $crate::render::Tagged { r#type: effect_tag!($family, $reuse), inner: v }.serialize(serializer),)*)?
+                    $($family::$variant(v) => $crate::render::shared::Tagged { r#type: effect_tag!($family, $variant), inner: v }.serialize(serializer),)*
+                    $($($family::$reuse(v) => $crate::render::shared::Tagged { r#type: effect_tag!($family, $reuse), inner: v }.serialize(serializer),)*)?
                 }
             }
         }
 
-        impl $crate::render::EffectFamily for $family {
-            fn members(out: &mut Vec<$crate::render::Member>) {
-                $(out.push($crate::render::Member::of::<$name>(effect_tag!($family, $variant)));)*
-                $($(out.push($crate::render::Member::of::<$reused>(effect_tag!($family, $reuse)));)*)?
+        impl $crate::render::shared::EffectFamily for $family {
+            fn members(out: &mut Vec<$crate::render::shared::Member>) {
+                $(out.push($crate::render::shared::Member::of::<$name>(effect_tag!($family, $variant)));)*
+                $($(out.push($crate::render::shared::Member::of::<$reused>(effect_tag!($family, $reuse)));)*)?
             }
         }
 
@@ -47,7 +47,7 @@ macro_rules! wire {
             $(#[$meta])*
             #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
             pub struct $name {
-                $($(#[$field_meta])* #[serde(skip_serializing_if = "crate::render::Absent::absent")] $field: $ty,)*
+                $($(#[$field_meta])* #[serde(skip_serializing_if = "crate::render::shared::Absent::absent")] $field: $ty,)*
             }
 
             impl From<$name> for $family {
@@ -62,117 +62,14 @@ macro_rules! wire {
 /// The `type` of an effect: `<family>.<variant>` in snake case, made at compile time.
 macro_rules! effect_tag {
     ($family:ident, $variant:ident) => {{
-        const LEN: usize = $crate::render::tag_len(stringify!($family), stringify!($variant));
-        const BYTES: [u8; LEN] = $crate::render::tag_bytes(stringify!($family), stringify!($variant));
+        const LEN: usize = $crate::render::shared::tag_len(stringify!($family), stringify!($variant));
+        const BYTES: [u8; LEN] = $crate::render::shared::tag_bytes(stringify!($family), stringify!($variant));
         const TAG: &str = match std::str::from_utf8(&BYTES) {
             Ok(s) => s,
             Err(_) => panic!("an effect tag is ASCII"),
         };
         TAG
     }};
-}
-
-/// The family part of a tag: the family's name without `EffectOut`.
-const fn family_part(family: &str) -> &[u8] {
-    let b = family.as_bytes();
-    let suffix = b"EffectOut".len();
-    b.split_at(b.len() - suffix).0
-}
-
-const fn snake_len(b: &[u8]) -> usize {
-    let mut n = 0;
-    let mut i = 0;
-    while i < b.len() {
-        if i > 0 && b[i].is_ascii_uppercase() {
-            n += 1;
-        }
-        n += 1;
-        i += 1;
-    }
-    n
-}
-
-const fn snake_into<const N: usize>(b: &[u8], out: &mut [u8; N], mut at: usize) -> usize {
-    let mut i = 0;
-    while i < b.len() {
-        if i > 0 && b[i].is_ascii_uppercase() {
-            out[at] = b'_';
-            at += 1;
-        }
-        out[at] = b[i].to_ascii_lowercase();
-        at += 1;
-        i += 1;
-    }
-    at
-}
-
-/// The length of an effect tag (see `effect_tag!`).
-pub(crate) const fn tag_len(family: &str, variant: &str) -> usize {
-    snake_len(family_part(family)) + 1 + snake_len(variant.as_bytes())
-}
-
-/// The bytes of an effect tag (see `effect_tag!`), the rule serde's `snake_case` follows.
-pub(crate) const fn tag_bytes<const N: usize>(family: &str, variant: &str) -> [u8; N] {
-    let mut out = [0u8; N];
-    let at = snake_into(family_part(family), &mut out, 0);
-    out[at] = b'.';
-    snake_into(variant.as_bytes(), &mut out, at + 1);
-    out
-}
-
-/// An effect's object with its `type` first.
-#[derive(Serialize)]
-pub(crate) struct Tagged<'a, T> {
-    r#type: &'static str,
-    #[serde(flatten)]
-    inner: &'a T,
-}
-
-/// Whether a field of an effect is left out of its object: an absent `Option`, nothing else.
-pub(crate) trait Absent {
-    /// True for `None`.
-    fn absent(&self) -> bool {
-        false
-    }
-}
-
-impl<T> Absent for Option<T> {
-    fn absent(&self) -> bool {
-        self.is_none()
-    }
-}
-
-impl<T> Absent for Vec<T> {}
-
-macro_rules! never_absent {
-    ($($t:ty),* $(,)?) => {
-        $(impl Absent for $t {})*
-    };
-}
-
-never_absent!(bool, i32, i64, u32, u64, usize, f64, String, &'static str, PointOut, SquareOut);
-never_absent!(maneuver::ObstacleOut, maneuver::DirectionOut, maneuver::PushStepOut);
-
-/// One branch of the effects' `oneOf`: a struct's schema and the tags naming it.
-pub struct Member {
-    tag: &'static str,
-    name: String,
-    schema: utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
-    nested: Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>,
-}
-
-impl Member {
-    fn of<T: utoipa::ToSchema>(tag: &'static str) -> Member {
-        let mut nested = Vec::new();
-        T::schemas(&mut nested);
-        Member { tag, name: T::name().into_owned(), schema: T::schema(), nested }
-    }
-}
-
-/// An effect family: its members, for the document.
-pub trait EffectFamily {
-    /// Appends one member per variant.
-    fn members(out: &mut Vec<Member>);
 }
 
 mod analyze;
@@ -187,6 +84,7 @@ mod maneuver;
 mod mounted;
 mod movement;
 mod range;
+mod shared;
 pub mod vision;
 
 pub use analyze::AnalyzeEffectOut;
@@ -202,14 +100,14 @@ pub use movement::MoveEffectOut;
 pub use range::RangeEffectOut;
 pub use vision::VisionEffectOut;
 
+pub use shared::{EffectFamily, Member};
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
 pub use crate::lang::Lang;
 use crate::lang::french_typography;
-use crate::wire::{PointOut, SquareOut};
 use arbiter_rules::catalog;
-use arbiter_rules::grid::{Point, Square};
 use arbiter_rules::ruleset::{RulesetId, Words};
 use arbiter_rules::trace::{Effect, Step, Trace};
 
@@ -427,27 +325,6 @@ fn step(s: &Step, lang: Lang, words: &Words) -> TraceStep {
         (None, Lang::En) => text,
     };
     TraceStep { rule: s.rule, variant: s.variant, text, effect, source }
-}
-
-pub(super) fn pt(p: Point) -> PointOut {
-    PointOut::from(p)
-}
-
-pub(super) fn sq(s: Square) -> SquareOut {
-    SquareOut::from(s)
-}
-
-pub(super) fn plural(n: i64) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-pub(super) fn list(ids: &[String]) -> String {
-    ids.join(", ")
-}
-
-/// A distance in the language (see [`glossary::distance`]).
-pub(super) fn dist(feet: impl Into<i64>, lang: Lang) -> String {
-    glossary::distance(feet.into(), lang)
 }
 
 fn effect(e: &Effect, lang: Lang, voc: &Words) -> (String, EffectOut) {

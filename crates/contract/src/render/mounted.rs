@@ -1,6 +1,7 @@
 //! Text and data of the mounted combat trace steps (a rider's fall, a mount's initiative).
 
-use super::{Lang, dist, sq};
+use super::shared::{dist, plural, sq};
+use crate::lang::Lang;
 use crate::wire::SquareOut;
 use arbiter_rules::dice::Ratio;
 use arbiter_rules::mounted::{FallCause, MountedEffect};
@@ -138,7 +139,7 @@ fn lands_text(
             if prone { "prone" } else { "(prone, unless its reaction lands it on its feet)" },
             s.x,
             s.y,
-            super::plural(others as i64),
+            plural(others as i64),
         ),
         (Some(s), Lang::Fr) => format!(
             "si {rider} tombe, il se retrouve {} en ({}, {}) : l'espace libre à {five} de la monture le plus proche de lui ({others} autre{})",
@@ -149,7 +150,7 @@ fn lands_text(
             },
             s.x,
             s.y,
-            super::plural(others as i64),
+            plural(others as i64),
         ),
         (None, Lang::En) => format!("no free space within {five} of the mount for {rider}: the GM places it"),
         (None, Lang::Fr) => {

@@ -1,6 +1,8 @@
 //! Text and data of the movement trace steps.
 
-use super::{Lang, dist, glossary, sq};
+use super::glossary;
+use super::shared::{dist, sq};
+use crate::lang::Lang;
 use crate::wire::SquareOut;
 use arbiter_rules::movement::{MoveEffect, MoveOpportunity, Step, StepIssue};
 use arbiter_rules::opportunity::OpportunityReason;
@@ -147,19 +149,10 @@ fn opportunity(o: &MoveOpportunity, lang: Lang) -> (String, MoveEffectOut) {
 pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, MoveEffectOut) {
     use Lang::*;
     match e {
-        MoveEffect::Budget { speed_ft, budget_ft, why } => (
-            {
-                let (speed, budget) = (dist(*speed_ft, lang), dist(*budget_ft, lang));
-                let why: Vec<String> = why.iter().map(|w| glossary::budget_why(w, lang)).collect();
-                match lang {
-                    En if why.is_empty() => format!("speed {speed}"),
-                    Fr if why.is_empty() => format!("vitesse {speed}"),
-                    En => format!("speed {speed}; may spend {budget} ({})", why.join(", ")),
-                    Fr => format!("vitesse {speed} ; peut dépenser {budget} ({})", why.join(", ")),
-                }
-            },
-            MoveBudgetStepOut { speed_ft: *speed_ft, budget_ft: *budget_ft, why: why.clone() }.into(),
-        ),
+        MoveEffect::Budget { speed_ft, budget_ft, why } => {
+            let out = MoveBudgetStepOut { speed_ft: *speed_ft, budget_ft: *budget_ft, why: why.clone() };
+            (budget_text(&out, lang), out.into())
+        }
         MoveEffect::Prone { stands_up, cost_ft } => (
             match (stands_up, lang) {
                 (true, En) if *cost_ft > 0 => format!("prone: standing up costs {cost_ft} ft"),
@@ -185,31 +178,15 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, MoveEffectOut) {
             },
             MoveTotalStepOut { total_ft: *total_ft, budget_ft: *budget_ft, within: *within }.into(),
         ),
-        MoveEffect::Mounted { mount, mounting, cost_ft, issue } => (
-            match (mounting, issue, lang) {
-                (true, None, En) => format!("mounts {mount} for {cost_ft} ft"),
-                (true, None, Fr) => format!("monte sur {mount} pour {}", dist(*cost_ft, lang)),
-                (false, None, En) => format!("dismounts {mount} for {cost_ft} ft"),
-                (false, None, Fr) => format!("descend de {mount} pour {}", dist(*cost_ft, lang)),
-                (true, Some(i), En) => format!("cannot mount {mount}: {}", glossary::mount_issue(i, lang)),
-                (true, Some(i), Fr) => {
-                    format!("impossible de monter sur {mount} : {}", glossary::mount_issue(i, lang))
-                }
-                (false, Some(i), En) => {
-                    format!("cannot dismount {mount}: {}", glossary::mount_issue(i, lang))
-                }
-                (false, Some(i), Fr) => {
-                    format!("impossible de descendre de {mount} : {}", glossary::mount_issue(i, lang))
-                }
-            },
-            MoveMountedStepOut {
+        MoveEffect::Mounted { mount, mounting, cost_ft, issue } => {
+            let out = MoveMountedStepOut {
                 mount: mount.clone(),
                 mounting: *mounting,
                 cost_ft: *cost_ft,
                 issue: *issue,
-            }
-            .into(),
-        ),
+            };
+            (mounted_text(&out, lang), out.into())
+        }
         MoveEffect::Opportunity(o) => opportunity(o, lang),
         MoveEffect::EndsOccupied(e) => (
             match lang {
@@ -244,6 +221,38 @@ pub(super) fn effect(e: &MoveEffect, lang: Lang) -> (String, MoveEffectOut) {
             },
             NoOpportunityStepOut { no_opportunity: why }.into(),
         ),
+    }
+}
+
+/// The creature's speed, and the movement it may spend and why when that differs.
+fn budget_text(b: &MoveBudgetStepOut, lang: Lang) -> String {
+    let (speed, budget) = (dist(b.speed_ft, lang), dist(b.budget_ft, lang));
+    let why: Vec<String> = b.why.iter().map(|w| glossary::budget_why(w, lang)).collect();
+    match lang {
+        Lang::En if why.is_empty() => format!("speed {speed}"),
+        Lang::Fr if why.is_empty() => format!("vitesse {speed}"),
+        Lang::En => format!("speed {speed}; may spend {budget} ({})", why.join(", ")),
+        Lang::Fr => format!("vitesse {speed} ; peut dépenser {budget} ({})", why.join(", ")),
+    }
+}
+
+/// Mounting or dismounting, its cost, or what prevents it.
+fn mounted_text(m: &MoveMountedStepOut, lang: Lang) -> String {
+    use Lang::*;
+    let MoveMountedStepOut { mount, mounting, cost_ft, issue } = m;
+    match (mounting, issue, lang) {
+        (true, None, En) => format!("mounts {mount} for {cost_ft} ft"),
+        (true, None, Fr) => format!("monte sur {mount} pour {}", dist(*cost_ft, lang)),
+        (false, None, En) => format!("dismounts {mount} for {cost_ft} ft"),
+        (false, None, Fr) => format!("descend de {mount} pour {}", dist(*cost_ft, lang)),
+        (true, Some(i), En) => format!("cannot mount {mount}: {}", glossary::mount_issue(i, lang)),
+        (true, Some(i), Fr) => {
+            format!("impossible de monter sur {mount} : {}", glossary::mount_issue(i, lang))
+        }
+        (false, Some(i), En) => format!("cannot dismount {mount}: {}", glossary::mount_issue(i, lang)),
+        (false, Some(i), Fr) => {
+            format!("impossible de descendre de {mount} : {}", glossary::mount_issue(i, lang))
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! Text and data of the reach and range band trace steps.
 
 use super::glossary::metres_fr;
-use super::{Lang, list};
+use super::shared::list;
+use crate::lang::Lang;
 use arbiter_rules::trace::{IntoMeleeExemption, RangeBand, RangeEffect};
 
 /// Renders one reach and range band step.

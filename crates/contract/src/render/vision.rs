@@ -1,6 +1,6 @@
 //! Text and data of the light, sight and concealment trace steps.
 
-use super::Lang;
+use crate::lang::Lang;
 use arbiter_rules::encounter::Light;
 use arbiter_rules::vision::{Cause, ConcealmentDegree, Sense, VisionEffect};
 
@@ -73,32 +73,16 @@ pub fn degree_name(d: ConcealmentDegree, lang: Lang) -> &'static str {
 /// Renders one vision step.
 pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, VisionEffectOut) {
     match e {
-        VisionEffect::LightAt { creature, level, source, doubled } => {
-            let by = match (source, lang) {
-                (Some(i), Lang::En) => format!(" from light source {i}"),
-                (Some(i), Lang::Fr) => format!(" de la source de lumière {i}"),
-                (None, _) => String::new(),
-            };
-            let dbl = match (doubled, lang) {
-                (true, Lang::En) => " (radii doubled by low-light vision)",
-                (true, Lang::Fr) => " (rayons doublés par la vision nocturne)",
-                (false, _) => "",
-            };
-            let text = match lang {
-                Lang::En => format!("{creature} stands in {}{by}{dbl}", light_name(*level, lang)),
-                Lang::Fr => format!("{creature} se trouve dans {}{by}{dbl}", light_name(*level, lang)),
-            };
-            (
-                text,
-                LightAtStepOut {
-                    creature: creature.clone(),
-                    light: level.id(),
-                    source: *source,
-                    doubled: *doubled,
-                }
-                .into(),
-            )
-        }
+        VisionEffect::LightAt { creature, level, source, doubled } => (
+            light_at_text(creature, *level, *source, *doubled, lang),
+            LightAtStepOut {
+                creature: creature.clone(),
+                light: level.id(),
+                source: *source,
+                doubled: *doubled,
+            }
+            .into(),
+        ),
         VisionEffect::Cause { cause, degree } => (
             format!("{}: {}", cause_name(*cause, lang), degree_name(*degree, lang)),
             ConcealmentCauseStepOut { cause: cause.id(), degree: degree.id() }.into(),
@@ -146,22 +130,7 @@ pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, VisionEffectOut) 
             .into(),
         ),
         VisionEffect::SenseFor { observer, subject, sense, cause } => (
-            match (lang, sense) {
-                (Lang::En, Sense::Blindsight) => format!("{observer} perceives {subject} by blindsight"),
-                (Lang::Fr, Sense::Blindsight) => {
-                    format!("{observer} perçoit {subject} par perception aveugle")
-                }
-                (Lang::En, _) => format!(
-                    "{observer}'s {} overrides: {}",
-                    sense_name(*sense, lang),
-                    unseen_reason(observer, subject, *cause, lang)
-                ),
-                (Lang::Fr, _) => format!(
-                    "{} de {observer} annule\u{a0}: {}",
-                    sense_name(*sense, lang),
-                    unseen_reason(observer, subject, *cause, lang)
-                ),
-            },
+            sense_for_text(observer, subject, *sense, *cause, lang),
             SenseForStepOut {
                 cause: cause.id(),
                 observer: observer.clone(),
@@ -169,6 +138,43 @@ pub(super) fn effect(e: &VisionEffect, lang: Lang) -> (String, VisionEffectOut) 
                 subject: subject.clone(),
             }
             .into(),
+        ),
+    }
+}
+
+/// The light a creature stands in, the source giving it, and whether low-light vision doubled
+/// the radii.
+fn light_at_text(creature: &str, level: Light, source: Option<usize>, doubled: bool, lang: Lang) -> String {
+    let by = match (source, lang) {
+        (Some(i), Lang::En) => format!(" from light source {i}"),
+        (Some(i), Lang::Fr) => format!(" de la source de lumière {i}"),
+        (None, _) => String::new(),
+    };
+    let dbl = match (doubled, lang) {
+        (true, Lang::En) => " (radii doubled by low-light vision)",
+        (true, Lang::Fr) => " (rayons doublés par la vision nocturne)",
+        (false, _) => "",
+    };
+    match lang {
+        Lang::En => format!("{creature} stands in {}{by}{dbl}", light_name(level, lang)),
+        Lang::Fr => format!("{creature} se trouve dans {}{by}{dbl}", light_name(level, lang)),
+    }
+}
+
+/// The sense by which `observer` perceives `subject` in spite of `cause`.
+fn sense_for_text(observer: &str, subject: &str, sense: Sense, cause: Cause, lang: Lang) -> String {
+    match (lang, sense) {
+        (Lang::En, Sense::Blindsight) => format!("{observer} perceives {subject} by blindsight"),
+        (Lang::Fr, Sense::Blindsight) => format!("{observer} perçoit {subject} par perception aveugle"),
+        (Lang::En, _) => format!(
+            "{observer}'s {} overrides: {}",
+            sense_name(sense, lang),
+            unseen_reason(observer, subject, cause, lang)
+        ),
+        (Lang::Fr, _) => format!(
+            "{} de {observer} annule\u{a0}: {}",
+            sense_name(sense, lang),
+            unseen_reason(observer, subject, cause, lang)
         ),
     }
 }
