@@ -16,6 +16,7 @@ pub mod initiative;
 pub mod maneuver;
 pub mod mounted;
 pub mod movement;
+pub mod narration;
 pub mod range;
 pub mod roll;
 pub mod vision;

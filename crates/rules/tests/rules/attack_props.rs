@@ -2,7 +2,8 @@
 //! die rolled is narrated once, and the frequency of 20,000 seeded rolls matches the computed
 //! odds within 1 %.
 
-use crate::common::{XorShift, narrated_faces, repeated_step, rolled, same_rolls};
+use crate::common::{XorShift, repeated_step};
+use arbiter_rules::trace::narration::rolls_narrated;
 
 use arbiter_rules::attack::{Situational, attack};
 use arbiter_rules::budget::Budget;
@@ -115,7 +116,7 @@ proptest! {
         let mut budget = Budget::unlimited();
         let scene = Scene::new(&enc, &mut budget).unwrap();
         let a = attack(&scene, 0, 1, &w, &Situational::default(), &mut XorShift(seed), &mut budget).unwrap();
-        prop_assert_eq!(same_rolls(rolled(&a.rolls), narrated_faces(&a.trace)), Ok(()));
+        prop_assert_eq!(rolls_narrated(&a.trace, &a.rolls), Ok(()));
         prop_assert_eq!(repeated_step(&a.trace), None);
     }
 }

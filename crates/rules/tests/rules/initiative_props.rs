@@ -2,7 +2,8 @@
 //! groups; the chances of acting first sum to exactly one; a rolled order never puts a lower
 //! total before a higher one.
 
-use crate::common::{XorShift, narrated_faces, repeated_step, rolled as rolled_faces, same_rolls};
+use crate::common::{XorShift, repeated_step};
+use arbiter_rules::trace::narration::rolls_narrated;
 
 use arbiter_rules::budget::Budget;
 use arbiter_rules::dice::{OddsOnly, Ratio};
@@ -57,7 +58,7 @@ proptest! {
         let rolled = initiative(&enc, &q, &mut XorShift(seed), &mut Budget::new(2_000_000)).unwrap();
         prop_assert!(rolled.rolled);
         // Issue 13: every die rolled (roll-offs included) is narrated once, with its face.
-        prop_assert_eq!(same_rolls(rolled_faces(&rolled.rolls), narrated_faces(&rolled.trace)), Ok(()));
+        prop_assert_eq!(rolls_narrated(&rolled.trace, &rolled.rolls), Ok(()));
         prop_assert_eq!(repeated_step(&rolled.trace), None);
         prop_assert_eq!(rolled.order.len(), n);
         for w in rolled.order.windows(2) {

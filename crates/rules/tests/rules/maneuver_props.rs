@@ -2,7 +2,8 @@
 //! property test — no panic on arbitrary encounters and kinds, success odds in [0, 1], bands
 //! summing to exactly one, and a rolled band always one the odds give a chance to.
 
-use crate::common::{XorShift, narrated_faces, repeated_step, rolled as rolled_faces, same_rolls};
+use crate::common::{XorShift, repeated_step};
+use arbiter_rules::trace::narration::rolls_narrated;
 
 use arbiter_rules::budget::Budget;
 use arbiter_rules::dice::{OddsOnly, Ratio};
@@ -197,7 +198,7 @@ proptest! {
             let rolled = maneuver(&scene, 0, 1, kind, &options, &mut XorShift(seed), &mut budget);
             if let Ok(r) = &rolled {
                 // Issue 13: every die rolled is narrated once, with its face.
-                prop_assert_eq!(same_rolls(rolled_faces(&r.rolls), narrated_faces(&r.trace)), Ok(()));
+                prop_assert_eq!(rolls_narrated(&r.trace, &r.rolls), Ok(()));
                 prop_assert_eq!(repeated_step(&r.trace), None);
             }
             if let Ok(r) = rolled
