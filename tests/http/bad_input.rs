@@ -604,6 +604,7 @@ fn rust_words(detail: &str, schema_names: &[String]) -> Vec<String> {
 /// words (the stop-list above and the schema's type names), and none is a 500.
 #[tokio::test]
 async fn no_detail_shows_a_rust_word_whatever_the_wrong_shape() {
+    let app = test_app();
     let doc = openapi_doc();
     let schema_names: Vec<String> =
         doc["components"]["schemas"].as_object().unwrap().keys().cloned().collect();
@@ -632,7 +633,7 @@ async fn no_detail_shows_a_rust_word_whatever_the_wrong_shape() {
         bodies.push(json!("a string"));
         for (i, b) in bodies.iter().enumerate() {
             let lang = if (i + n) % 2 == 0 { "en" } else { "fr" };
-            let (status, _, body) = problem_or_answer(&path, b, lang).await;
+            let (status, _, body) = problem_or_answer(&app, &path, b, lang).await;
             assert!(status == 200 || status == 422, "{path}: {status} for {b}: {body}");
             for (pointer, detail) in details(&body) {
                 let words = rust_words(&detail, &schema_names);
@@ -659,13 +660,13 @@ fn every_pointer(v: &Value, base: String, out: &mut Vec<String>) {
 }
 
 /// Any answer to `req` in `lang`: its status and body (a problem's or the answer's).
-async fn problem_or_answer(path: &str, req: &Value, lang: &str) -> (u16, String, Value) {
+async fn problem_or_answer(app: &axum::Router, path: &str, req: &Value, lang: &str) -> (u16, String, Value) {
     let request = axum::http::Request::post(path)
         .header("content-type", "application/json")
         .header("accept-language", lang)
         .body(axum::body::Body::from(serde_json::to_vec(req).unwrap()))
         .unwrap();
-    let res = send(test_app(), request).await;
+    let res = send(app.clone(), request).await;
     let language = res.headers.get("content-language").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
     (res.status, language, res.json())
 }

@@ -325,21 +325,22 @@ fn trace_texts<'v>(v: &'v Value, out: &mut Vec<&'v str>) {
     }
 }
 
-async fn ask(path: &str, body: &Value, lang: &str, accept: &str) -> Answer {
+async fn ask(app: &axum::Router, path: &str, body: &Value, lang: &str, accept: &str) -> Answer {
     let req = Request::post(path)
         .header(header::CONTENT_TYPE, "application/json")
         .header(header::ACCEPT_LANGUAGE, lang)
         .header(header::ACCEPT, accept)
         .body(Body::from(serde_json::to_vec(body).unwrap()))
         .unwrap();
-    send(test_app(), req).await
+    send(app.clone(), req).await
 }
 
 /// The faults of every trace text of every fixture answer in `lang`.
 async fn trace_faults(lang: &str, banned: &[&str]) -> (usize, Vec<String>) {
+    let app = test_app();
     let (mut texts_seen, mut failures) = (0, Vec::new());
     for (name, path, body) in requests() {
-        let res = ask(path, &body, lang, "application/json").await;
+        let res = ask(&app, path, &body, lang, "application/json").await;
         if res.status != 200 {
             continue;
         }
@@ -374,12 +375,13 @@ fn svg_texts(svg: &str, ids: &HashSet<String>) -> Vec<String> {
 
 /// The faults of every caption of the cover and movement drawings of the fixtures in `lang`.
 async fn svg_faults(lang: &str, banned: &[&str]) -> (usize, Vec<String>) {
+    let app = test_app();
     let (mut seen, mut failures) = (0, Vec::new());
     for (name, path, body) in requests() {
         if path != "/v1/cover" && path != "/v1/movement" {
             continue;
         }
-        let res = ask(path, &body, lang, "image/svg+xml").await;
+        let res = ask(&app, path, &body, lang, "image/svg+xml").await;
         if res.status != 200 {
             continue;
         }
@@ -455,6 +457,7 @@ fn the_checker_catches_english_and_raw_ids() {
 /// (`dnd5e.cover.degrees`: +2 / +5 AC and Dex saves; improved cover +8 AC, +4 Reflex).
 #[tokio::test]
 async fn cover_degrees_in_the_seeds_words() {
+    let app = test_app();
     let cases = fixtures_of("cover/cases");
     let result_text = |body: &Value| {
         body["trace"]
@@ -477,7 +480,7 @@ async fn cover_degrees_in_the_seeds_words() {
         ("arrow slit sf1e → improved", "abri amélioré\u{a0}: +8 CA, +4 aux jets de sauvegarde"),
     ] {
         let case = cases.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name}"));
-        let body = ask("/v1/cover", &case["request"], "fr", "application/json").await.json();
+        let body = ask(&app, "/v1/cover", &case["request"], "fr", "application/json").await.json();
         assert_eq!(result_text(&body), want, "{name}");
     }
 }
@@ -486,6 +489,7 @@ async fn cover_degrees_in_the_seeds_words() {
 /// and `Accept-Language` (a cache must not give a French answer to an English client).
 #[tokio::test]
 async fn answers_name_their_language() {
+    let app = test_app();
     let case = fixtures_of("cover/cases").into_iter().next().unwrap();
     for (asked, accept, said) in [
         ("fr", "application/json", "fr"),
@@ -493,7 +497,7 @@ async fn answers_name_their_language() {
         ("en", "application/json", "en"),
         ("de", "application/json", "en"),
     ] {
-        let res = ask("/v1/cover", &case["request"], asked, accept).await;
+        let res = ask(&app, "/v1/cover", &case["request"], asked, accept).await;
         assert_eq!(res.status, 200);
         assert_eq!(res.headers.get("content-language").unwrap(), said, "Accept-Language: {asked}");
         let vary: Vec<&str> =

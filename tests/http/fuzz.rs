@@ -79,6 +79,16 @@ fn mutate(mut v: Value, picks: &[(usize, u8, i64)]) -> Value {
     v
 }
 
+thread_local! {
+    /// One runtime and one app for the 1,000 cases of the test's thread (an app per case was
+    /// most of the test's time; the app's pool lives on the runtime it was made on).
+    static ASK: (tokio::runtime::Runtime, axum::Router) = {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let app = rt.block_on(async { test_app() });
+        (rt, app)
+    };
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
@@ -87,11 +97,10 @@ proptest! {
         which in 0usize..16,
         picks in prop::collection::vec((any::<usize>(), any::<u8>(), -2000i64..2000), 1..4),
     ) {
-        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let all = examples();
         let (path, example) = &all[which % all.len()];
         let body = mutate(example.clone(), &picks);
-        let res = rt.block_on(post_json(test_app(), path, &body));
+        let res = ASK.with(|(rt, app)| rt.block_on(post_json(app.clone(), path, &body)));
         prop_assert!(res.status < 500, "{path} answered {} to {body}", res.status);
         if res.status >= 400 {
             prop_assert_eq!(res.content_type(), "application/problem+json");

@@ -494,6 +494,7 @@ fn the_validator_refuses_what_the_document_refuses() {
 /// value the server sends, and no field is sent that the document does not declare.
 #[tokio::test]
 async fn every_fixture_answer_validates_against_the_document() {
+    let app = test_app();
     let doc = openapi_doc();
     let mut failures = Vec::new();
     let mut answers = 0;
@@ -505,7 +506,7 @@ async fn every_fixture_answer_validates_against_the_document() {
             }
             for (path, request) in requests {
                 for lang in ["en", "fr"] {
-                    let res = post_json_lang(test_app(), path, &request, lang).await;
+                    let res = post_json_lang(app.clone(), path, &request, lang).await;
                     let op = &doc["paths"][path]["post"]["responses"];
                     let status = res.status.to_string();
                     let media =
