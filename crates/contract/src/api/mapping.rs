@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use arbiter_rules::damage::Defences;
 use arbiter_rules::encounter::{
     ArmorClass, Condition, Creature, Encounter, Environment, Grid, Grip, Light, LightSource, Saves, Senses,
-    Size, Stats, Terrain, Wall, Weapon, WeaponKind,
+    Stats, Terrain, Wall, Weapon, WeaponKind,
 };
 use arbiter_rules::grid::{Coord, Point, Space, Square};
 use arbiter_rules::ruleset::{Mitigation, Ruleset, RulesetId, Variants};
@@ -21,11 +21,6 @@ pub use crate::problems::{
 /// The rules crate's id of a wire ruleset.
 pub fn ruleset_id(r: RulesetIn) -> RulesetId {
     r.0
-}
-
-/// The rules crate's size of a wire size.
-pub fn size(s: SizeIn) -> Size {
-    s.0
 }
 
 fn light(l: LightIn) -> Light {
@@ -629,7 +624,7 @@ fn creature(
     grid: Option<&Grid>,
     ptr: &At<'_>,
 ) -> Creature {
-    let sz = size(c.size);
+    let sz = c.size.0;
     let sized = rules.size_info(sz).is_some();
     if !sized {
         let known: Vec<&str> = rules.sizes.iter().map(|(s, _)| s.id()).collect();

@@ -229,7 +229,7 @@ fn creature(
     let at = format!("/scene/tokens/{j}");
     let (footprint, side) = footprint(t, ruleset, &at, w)?;
     let size = match overlay.and_then(|(_, o)| o.size) {
-        Some(s) => arbiter_contract::api::mapping::size(s),
+        Some(s) => s.0,
         None => footprint,
     };
     let side = if size == footprint { side } else { ruleset.rules().size(size).side };
